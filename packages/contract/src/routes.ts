@@ -1,0 +1,36 @@
+import siteSettings from '../site-settings.json' with { type: 'json' };
+
+/** Path of each team page, named after its instructor (SPEC §2). */
+export const teamPath = (slug: string): string => `/team/${slug}`;
+
+/** The paths the web app answers with a screen (SPEC §2 plus the staff area and legal pages). */
+export const APP_ROUTES = {
+  home: '/',
+  homeAlias: '/home',
+  calendar: '/calendar',
+  login: '/login',
+  register: '/register',
+  profile: '/user-profile',
+  resetPassword: '/reset-password',
+  changePassword: '/change-password',
+  forgotten: '/forgoten',
+  dryTraining: '/dry-training',
+  stageDesigner: '/stage-designer',
+  admin: '/admin',
+  terms: '/terms',
+  privacy: '/privacy',
+  notFound: '/not-found',
+} as const;
+
+const exactPaths = new Set<string>([
+  ...Object.values(APP_ROUTES).filter((p) => p !== APP_ROUTES.notFound),
+  ...siteSettings.team.map((member) => teamPath(member.slug)),
+]);
+
+const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/admin\/[a-z-]{1,30}$/];
+
+/** True when a path (without query) is a screen of the app rather than the not-found page. */
+export function isAppRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return exactPaths.has(path) || idRoutes.some((re) => re.test(path));
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** A configuration value that the server refuses to start with. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const onOff = z.enum(['on', 'off']);
+const positiveInt = z.coerce.number().int().min(1).max(1_000_000);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or postgres://...')
+    .default('sqlite:data/club.db'),
+  MAIL_OUTBOX: z.string().min(1).default('data/outbox'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Club <no-reply@club.invalid>'),
+  CLUB_EMAIL: z.email().optional(),
+  CLUB_TIMEZONE: z
+    .string()
+    .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Madrid')
+    .default('Europe/Madrid'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMITS: onOff.default('on'),
+  RATE_LIMIT_LOGIN: positiveInt.default(10),
+  RATE_LIMIT_FORGOTTEN: positiveInt.default(5),
+  RATE_LIMIT_REGISTER: positiveInt.default(20),
+  RATE_LIMIT_CONTACT: positiveInt.default(5),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  mailOutbox: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  clubEmail: string | undefined;
+  clubTimezone: string;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  rateLimits: {
+    enabled: boolean;
+    login: number;
+    forgotten: number;
+    register: number;
+    contact: number;
+  };
+  /** Folder of the built web app; undefined serves no app (API-only tests). */
+  webDist: string | undefined;
+}
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as a shell `VAR=` usually means.
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, `(${JSON.stringify(env[variable] ?? '')}): ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    mailOutbox: e.MAIL_OUTBOX,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    clubEmail: e.CLUB_EMAIL,
+    clubTimezone: e.CLUB_TIMEZONE,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      enabled: e.RATE_LIMITS === 'on',
+      login: e.RATE_LIMIT_LOGIN,
+      forgotten: e.RATE_LIMIT_FORGOTTEN,
+      register: e.RATE_LIMIT_REGISTER,
+      contact: e.RATE_LIMIT_CONTACT,
+    },
+    webDist: e.WEB_DIST,
+  };
+}

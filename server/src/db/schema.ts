@@ -1,0 +1,128 @@
+import type { Generated } from 'kysely';
+
+// Flags are stored as 0/1 integers on both SQLite and PostgreSQL so that one set of queries
+// serves both; timestamps are ISO-8601 UTC text (sortable), event times the club's wall time.
+
+export interface MembersTable {
+  id: string;
+  login: string;
+  login_key: string;
+  password_hash: string;
+  password_changed_at: string;
+  nombre: string;
+  apellidos: string;
+  email: string;
+  email_key: string;
+  mobil: string;
+  nacimiento: string;
+  sexo: number;
+  socio: string | null;
+  division: number | null;
+  factor: number | null;
+  licencia: string | null;
+  curso: number;
+  habilitado: number;
+  arbitro_ipsc: number;
+  arbitro_precision: number;
+  entrenador_nacional: number;
+  instructor_misia: number;
+  autorizacion_club: number;
+  staff: number;
+  language: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  member_id: string;
+  remember: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  member_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface EventsTable {
+  id: string;
+  type: number;
+  start_at: string;
+  end_at: string;
+  evento: string;
+  nota: string | null;
+  plazas: number;
+  plazas_taken: number;
+  status: number;
+  solo_lectura: number;
+  series_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  event_id: string;
+  /** Null once the member deleted their account: the registration stays, anonymised. */
+  member_id: string | null;
+  role_id: number;
+  status: number;
+  categoria: number | null;
+  division: number | null;
+  factor: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  read: number;
+  created_at: string;
+}
+
+export interface StagesTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  public: number;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  members: MembersTable;
+  tokens: TokensTable;
+  password_resets: PasswordResetsTable;
+  events: EventsTable;
+  registrations: RegistrationsTable;
+  contact_messages: ContactMessagesTable;
+  stages: StagesTable;
+  rate_limits: RateLimitsTable;
+  settings: SettingsTable;
+}
+
+export type AnyGenerated = Generated<number>;

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through SMTP_URL; without it each mail is written as an .eml file in the outbox folder
+ * and its links are logged, so a club can run the site before it has a mail server.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outbox: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  let transport: Transporter;
+  if (options.smtpUrl) {
+    transport = nodemailer.createTransport(options.smtpUrl);
+  } else {
+    transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      if (!options.smtpUrl) {
+        fs.mkdirSync(options.outbox, { recursive: true });
+        const file = path.join(options.outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
+        fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

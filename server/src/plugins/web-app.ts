@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppRoute } from '@club/contract/routes';
+import { ApiError } from '../lib/api-error.ts';
+
+// Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
+const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
+
+/** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasApp = indexFile !== undefined && fs.existsSync(indexFile);
+  if (webDist && hasApp) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
+        res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // The shell is read per answer so a rebuild is picked up without a restart; it is small.
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0];
+    const status = isAppRoute(pathname) ? 200 : 404;
+    if (!hasApp || !indexFile) {
+      return reply.code(status).type('text/plain; charset=utf-8').send('The web app is not built.');
+    }
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  };
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      throw new ApiError('NOT_FOUND', `No such path: ${request.method} ${pathname}`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError('NOT_FOUND');
+    return sendApp(request, reply);
+  });
+}
