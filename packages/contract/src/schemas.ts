@@ -1,0 +1,234 @@
+// The shapes of API.md: answers the web parses, and the bodies and queries of the calls beyond
+// SPEC §7 (subscribe, month, staff area). Form bodies of SPEC §5 live in forms.ts.
+import { z } from 'zod';
+import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
+import { compareEventTimes } from './event-time.ts';
+import { booleanField, enumField, optionalEnumField } from './forms.ts';
+import {
+  eventTimeField,
+  optionalMultiLineText,
+  optionalSingleLineText,
+  requiredOrType,
+  singleLineText,
+  uuidField,
+} from './text.ts';
+
+// Answers are parsed leniently on content (any string) but strictly on kind, so a client
+// notices a changed contract without refusing data that an older server stored.
+
+// ---------------------------------------------------------------- answers
+
+// mobil, nacimiento and sexo are nullable here although API.md lists them plainly: members
+// created by an operator (`user:create`) have none of them.
+export const userSchema = z.object({
+  uuid: z.string(),
+  login: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  nacimiento: z.string().nullable(),
+  mobil: z.string().nullable(),
+  sexo: z.enum(Sexo).nullable(),
+  socio: z.string().nullable(),
+  division: z.enum(Division).nullable(),
+  factor: z.enum(Factor).nullable(),
+  licencia: z.string().nullable(),
+  curso: z.boolean(),
+  habilitado: z.boolean(),
+  arbitroIpsc: z.boolean(),
+  arbitroPrecision: z.boolean(),
+  entrenadorNacional: z.boolean(),
+  instructorMisia: z.boolean(),
+  autorizacionClub: z.boolean(),
+  staff: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), user: userSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const roleSchema = z.object({ roleId: z.enum(RoleId), status: z.enum(RoleStatus) });
+export type Role = z.infer<typeof roleSchema>;
+
+export const participantSchema = z.object({
+  uuid: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  fullName: z.string(),
+  categoria: z.enum(Category).nullable(),
+  division: z.enum(Division).nullable(),
+  factor: z.enum(Factor).nullable(),
+  roles: z.array(roleSchema),
+  // Staff only (API.md): a member never receives anyone's contact data.
+  email: z.string().optional(),
+  mobil: z.string().nullable().optional(),
+  socio: z.string().nullable().optional(),
+  licencia: z.string().nullable().optional(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const eventSchema = z.object({
+  uuid: z.string(),
+  type: z.enum(EventType),
+  start: z.string(),
+  end: z.string(),
+  evento: z.string(),
+  nota: z.string().nullable(),
+  plazas: z.number().int(),
+  plazasLibres: z.number().int(),
+  status: z.enum(EventStatus),
+  soloLectura: z.boolean(),
+  participantes: z.array(participantSchema),
+});
+export type Event = z.infer<typeof eventSchema>;
+/** Alias of Event for code where the DOM's Event is in scope. */
+export type ClubEvent = Event;
+
+export const eventListSchema = z.array(eventSchema);
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;
+
+/** The `{}` that several calls answer with. */
+export const emptyAnswerSchema = z.object({});
+
+// ---------------------------------------------------------------- subscribe
+
+export const subscribeRoleSchema = z.strictObject({
+  roleId: enumField(RoleId),
+  // 1 registers or updates, 2 cancels; staff set 3 and 4 through the staff area.
+  status: z.union([z.literal(RoleStatus.reservado), z.literal(RoleStatus.anulado)], {
+    error: (issue) => (issue.input === undefined ? 'required' : 'enum'),
+  }),
+});
+export type SubscribeRole = z.infer<typeof subscribeRoleSchema>;
+
+// The SPEC client sends the whole participant (person fields and all); what the server needs
+// is kept and the rest dropped. categoria is accepted and ignored: the server computes it.
+export const subscribeBodySchema = z.object({
+  uuid: uuidField,
+  division: optionalEnumField(Division).optional(),
+  factor: optionalEnumField(Factor).optional(),
+  categoria: z.unknown().optional(),
+  roles: z
+    .array(subscribeRoleSchema, { error: requiredOrType })
+    .length(1, { error: (issue) => (issue.code === 'too_small' ? 'required' : 'maxlength') }),
+});
+export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
+export type SubscribeBodyInput = z.input<typeof subscribeBodySchema>;
+
+// ---------------------------------------------------------------- month
+
+// Path parameters arrive as text; only plain digits are read, so '1e1' or ' 3' are refused.
+function pathInteger(min: number, max: number) {
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,4}$/, { error: 'type' }).transform(Number)], {
+      error: requiredOrType,
+    })
+    .pipe(z.number().int({ error: 'type' }).min(min, { error: 'enum' }).max(max, { error: 'enum' }));
+}
+
+export const monthParamsSchema = z.object({ year: pathInteger(2000, 2100), month: pathInteger(1, 12) });
+export type MonthParams = z.infer<typeof monthParamsSchema>;
+
+// ---------------------------------------------------------------- staff area
+
+export const ADMIN_EVENT_LIMITS = {
+  evento: { max: 200 },
+  nota: { max: 2000 },
+  plazas: { min: 0, max: 1000 },
+  repeatWeeks: { min: 1, max: 52 },
+} as const;
+
+const adminEventFields = {
+  type: enumField(EventType),
+  start: eventTimeField,
+  end: eventTimeField,
+  evento: singleLineText(ADMIN_EVENT_LIMITS.evento.max),
+  nota: optionalMultiLineText(ADMIN_EVENT_LIMITS.nota.max).optional(),
+  plazas: z
+    .number({ error: requiredOrType })
+    .int({ error: 'type' })
+    .min(ADMIN_EVENT_LIMITS.plazas.min, { error: 'unknown' })
+    .max(ADMIN_EVENT_LIMITS.plazas.max, { error: 'unknown' }),
+  status: enumField(EventStatus),
+  soloLectura: z.boolean({ error: 'type' }).optional(),
+};
+
+// 'date' on `end`: the form shows "enter a valid date" beside the field to correct.
+function endAfterStart<T extends z.ZodObject>(schema: T) {
+  return schema.refine(
+    (value: Record<string, unknown>) => compareEventTimes(String(value.start), String(value.end)) < 0,
+    { error: 'date', path: ['end'] },
+  );
+}
+
+export const adminEventBodySchema = endAfterStart(
+  z.strictObject({
+    ...adminEventFields,
+    repeatWeeks: z
+      .number({ error: 'type' })
+      .int({ error: 'type' })
+      .min(ADMIN_EVENT_LIMITS.repeatWeeks.min, { error: 'unknown' })
+      .max(ADMIN_EVENT_LIMITS.repeatWeeks.max, { error: 'unknown' })
+      .optional(),
+  }),
+);
+export type AdminEventBody = z.infer<typeof adminEventBodySchema>;
+export type AdminEventForm = z.input<typeof adminEventBodySchema>;
+
+/** PUT /api/admin/events/{uuid}/: the same fields, without repeats. */
+export const adminEventUpdateBodySchema = endAfterStart(z.strictObject(adminEventFields));
+export type AdminEventUpdateBody = z.infer<typeof adminEventUpdateBodySchema>;
+
+export const adminEventsQuerySchema = z.strictObject({
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
+
+export const adminParticipantStatusBodySchema = z.strictObject({ status: enumField(RoleStatus) });
+export type AdminParticipantStatusBody = z.infer<typeof adminParticipantStatusBodySchema>;
+
+// Only the flags the club vouches for; anything else is refused so a typo is not silently lost.
+export const adminUserUpdateBodySchema = z.strictObject({
+  socio: optionalSingleLineText(50).optional(),
+  licencia: optionalSingleLineText(100).optional(),
+  curso: booleanField.optional(),
+  habilitado: booleanField.optional(),
+  arbitroIpsc: booleanField.optional(),
+  arbitroPrecision: booleanField.optional(),
+  entrenadorNacional: booleanField.optional(),
+  instructorMisia: booleanField.optional(),
+  autorizacionClub: booleanField.optional(),
+  staff: booleanField.optional(),
+});
+export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
+
+export const adminUserSearchQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'type' })
+    .normalize('NFC')
+    .trim()
+    .max(100, { error: 'maxlength' })
+    .optional()
+    .transform((q) => q ?? ''),
+});
+export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
+
+// id is whatever the server's table uses (integer or uuid); the client only keys on it.
+export const contactMessageSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const adminMessageUpdateBodySchema = z.strictObject({ read: booleanField });
+export type AdminMessageUpdateBody = z.infer<typeof adminMessageUpdateBodySchema>;
