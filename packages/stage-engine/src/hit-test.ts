@@ -1,0 +1,91 @@
+// Hit-testing and dragging as pure functions over stage coordinates, so the designer's behaviour
+// is tested without a browser; the renderer only forwards pointer positions to them.
+import { applyPose, RESTING_POSE, unapplyPose } from './animation.ts';
+import type { Pose } from './animation.ts';
+import { clampPosition } from './clamp.ts';
+import { canvasDeltaToStage, elementPositionSize } from './coordinates.ts';
+import type { StagePoint, Viewport } from './coordinates.ts';
+import type { Stage, StageElement } from './model.ts';
+import { pointInPolygon, shapeFor } from './shapes.ts';
+
+/** Where and how an element is currently drawn, when it differs from its stored settings (a drill frame). */
+export interface PlacedElement {
+  readonly element: StageElement;
+  readonly positionX: number;
+  readonly positionY: number;
+  readonly scale: number;
+  readonly pose: Pose;
+  readonly visible: boolean;
+}
+
+/** Places every element of a stage where the designer draws it: its own position and scale, at rest. */
+export function placeAtRest(stage: Stage): PlacedElement[] {
+  return stage.elements.map((element) => ({
+    element,
+    positionX: element.positionX,
+    positionY: element.positionY,
+    scale: element.scale,
+    pose: RESTING_POSE,
+    visible: true,
+  }));
+}
+
+/** Whether a stage point falls on a placed element's outline. */
+export function isPointOnElement(stage: Stage, placed: PlacedElement, point: StagePoint): boolean {
+  if (!placed.visible) return false;
+  const { element } = placed;
+  const shape = shapeFor(element.type, element.targetType);
+  const size = elementPositionSize(element, stage.designWidth, stage.designHeight, placed.scale);
+  // Position units differ per axis (the stage is wider than tall), so convert each separately.
+  const millimetresX = ((point.positionX - placed.positionX) / size.width) * shape.width;
+  const millimetresY = ((point.positionY - placed.positionY) / size.height) * shape.height;
+  const local = unapplyPose(placed.pose, millimetresX, millimetresY);
+  return local !== null && pointInPolygon(local.x, local.y, shape.outline);
+}
+
+/** Ids of the elements under a stage point, topmost (last drawn) first. */
+export function elementsAt(stage: Stage, point: StagePoint, placed: readonly PlacedElement[] = placeAtRest(stage)): string[] {
+  const hits: string[] = [];
+  for (let index = placed.length - 1; index >= 0; index -= 1) {
+    if (isPointOnElement(stage, placed[index], point)) hits.push(placed[index].element.id);
+  }
+  return hits;
+}
+
+/** Id of the topmost element under a stage point, or null for empty stage. */
+export function elementAt(stage: Stage, point: StagePoint, placed?: readonly PlacedElement[]): string | null {
+  return elementsAt(stage, point, placed)[0] ?? null;
+}
+
+/** New clamped, snapped position of an element dragged by a pointer movement in canvas pixels. */
+export function dragTo(start: StagePoint, pointerDx: number, pointerDy: number, viewport: Viewport): StagePoint {
+  const delta = canvasDeltaToStage(viewport, pointerDx, pointerDy);
+  return {
+    positionX: clampPosition(start.positionX + delta.positionX),
+    positionY: clampPosition(start.positionY + delta.positionY),
+  };
+}
+
+/** Axis-aligned bounds of a placed element in position units (for selection frames and keyboard nudges). */
+export function elementBounds(
+  stage: Stage,
+  placed: PlacedElement,
+): { minX: number; minY: number; maxX: number; maxY: number } {
+  const { element } = placed;
+  const shape = shapeFor(element.type, element.targetType);
+  const size = elementPositionSize(element, stage.designWidth, stage.designHeight, placed.scale);
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let index = 0; index < shape.outline.length; index += 2) {
+    const posed = applyPose(placed.pose, shape.outline[index], shape.outline[index + 1]);
+    const x = placed.positionX + (posed.x / shape.width) * size.width;
+    const y = placed.positionY + (posed.y / shape.height) * size.height;
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}
