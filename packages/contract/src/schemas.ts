@@ -2,7 +2,7 @@
 // SPEC §7 (subscribe, month, staff area). Form bodies of SPEC §5 live in forms.ts.
 import { z } from 'zod';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
-import { compareEventTimes } from './event-time.ts';
+import { compareEventTimes, isRealEventTime } from './event-time.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
 import {
   eventTimeField,
@@ -160,7 +160,21 @@ const adminEventFields = {
 function endAfterStart<T extends z.ZodObject>(schema: T) {
   return schema.refine(
     (value: Record<string, unknown>) => compareEventTimes(String(value.start), String(value.end)) < 0,
-    { error: 'date', path: ['end'] },
+    {
+      error: 'date',
+      path: ['end'],
+      // Only once both are real times (each field reports its own fault), and even when other
+      // fields fail, so the form shows every fault at once.
+      when: (payload) => {
+        const value = payload.value as { start?: unknown; end?: unknown } | null;
+        return (
+          typeof value?.start === 'string' &&
+          typeof value.end === 'string' &&
+          isRealEventTime(value.start.trim()) &&
+          isRealEventTime(value.end.trim())
+        );
+      },
+    },
   );
 }
 

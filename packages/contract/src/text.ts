@@ -29,14 +29,19 @@ export function isCleanMultiLine(text: string): boolean {
   return !MULTI_LINE_FORBIDDEN.test(text);
 }
 
+// Checks after 'required' run only on a filled value, so an empty field reports 'required'
+// alone. (zod's `abort` would do the same, but an aborted field also silences the object's
+// refinements, such as the password confirmation.)
+const filled = { when: (payload: { value: unknown }) => typeof payload.value === 'string' && payload.value !== '' };
+
 function baseText() {
   return z.string({ error: requiredOrType }).normalize('NFC').trim();
 }
 
 /** Required single-line text up to `max` characters after NFC and trim; `min` adds 'minlength'. */
 export function singleLineText(max: number, min = 0) {
-  let schema = baseText().min(1, { error: 'required', abort: true });
-  if (min > 1) schema = schema.min(min, { error: 'minlength' });
+  let schema = baseText().min(1, { error: 'required' });
+  if (min > 1) schema = schema.min(min, { error: 'minlength', ...filled });
   return schema.max(max, { error: 'maxlength' }).refine(isSingleLine, { error: 'singleLine' });
 }
 
@@ -58,7 +63,7 @@ function baseMultiLine() {
 /** Required multi-line text up to `max` characters: newline and tab allowed, other controls refused. */
 export function multiLineText(max: number) {
   return baseMultiLine()
-    .min(1, { error: 'required', abort: true })
+    .min(1, { error: 'required' })
     .max(max, { error: 'maxlength' })
     .refine(isCleanMultiLine, { error: 'unknown' });
 }
@@ -77,8 +82,8 @@ export function optionalMultiLineText(max: number) {
 export function rawRequiredText(max: number) {
   return z
     .string({ error: requiredOrType })
-    .min(1, { error: 'required', abort: true })
-    .max(max, { error: 'maxlength', abort: true });
+    .min(1, { error: 'required' })
+    .max(max, { error: 'maxlength' });
 }
 
 export const EMAIL_MAX = 200;
@@ -91,29 +96,29 @@ export function isEmail(text: string): boolean {
 }
 
 export const emailField = baseText()
-  .min(1, { error: 'required', abort: true })
+  .min(1, { error: 'required' })
   .max(EMAIL_MAX, { error: 'maxlength' })
-  .refine(isEmail, { error: 'email' });
+  .refine(isEmail, { error: 'email', ...filled });
 
 export const MOBILE_PATTERN = /^\d{9}$/;
 export const mobileField = baseText()
-  .min(1, { error: 'required', abort: true })
-  .regex(MOBILE_PATTERN, { error: 'mobile' });
+  .min(1, { error: 'required' })
+  .regex(MOBILE_PATTERN, { error: 'mobile', ...filled });
 
 export const isoDateField = baseText()
-  .min(1, { error: 'required', abort: true })
-  .refine(isIsoDate, { error: 'date' });
+  .min(1, { error: 'required' })
+  .refine(isIsoDate, { error: 'date', ...filled });
 
 export const eventTimeField = baseText()
-  .min(1, { error: 'required', abort: true })
-  .refine(isRealEventTime, { error: 'date' });
+  .min(1, { error: 'required' })
+  .refine(isRealEventTime, { error: 'date', ...filled });
 
 // Any 8-4-4-4-12 hex id; stricter RFC checks would refuse ids that seeds and tests write by hand.
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidField = z
   .string({ error: requiredOrType })
-  .min(1, { error: 'required', abort: true })
-  .regex(UUID_PATTERN, { error: 'pattern' });
+  .min(1, { error: 'required' })
+  .regex(UUID_PATTERN, { error: 'pattern', ...filled });
 
 export const PASSWORD_MIN = 8;
 // DECISIONS: a longer password is refused at once, before any hashing.
@@ -203,8 +208,8 @@ export function isStrongPassword(password: string): boolean {
 // Taken exactly as typed: DECISIONS compares passwords without trimming or normalising.
 export const strongPasswordField = z
   .string({ error: requiredOrType })
-  .min(1, { error: 'required', abort: true })
-  .max(PASSWORD_MAX, { error: 'maxlength', abort: true })
-  .min(PASSWORD_MIN, { error: 'minlength' })
-  .refine(hasStrongPattern, { error: 'pattern' })
-  .refine((password) => !isCommonPassword(password), { error: 'common' });
+  .min(1, { error: 'required' })
+  .max(PASSWORD_MAX, { error: 'maxlength' })
+  .min(PASSWORD_MIN, { error: 'minlength', ...filled })
+  .refine(hasStrongPattern, { error: 'pattern', ...filled })
+  .refine((password) => !isCommonPassword(password), { error: 'common', ...filled });
