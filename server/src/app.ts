@@ -1,0 +1,65 @@
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import { systemClock } from './lib/clock.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { zodValidatorCompiler } from './lib/zod-validation.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { moduleRoutes } from './modules/index.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole site as one Fastify app over an open, migrated database. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: process.env.TRUST_PROXY === 'on',
+    // One line per request only when asked for (debug); errors are always logged.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+  const ctx: AppContext = {
+    config,
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox, log: app.log }),
+  };
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config.publicUrl);
+  registerCsrf(app, config.publicUrl);
+  registerAuth(app);
+  await app.register(healthRoutes);
+  await app.register(moduleRoutes);
+  await registerWebApp(app, config.webDist);
+  app.addHook('onClose', async () => ctx.mailer.close());
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every module needs, built once per app and reached through `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

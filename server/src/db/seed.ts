@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
+import { EventStatus, EventType, RoleId, RoleStatus, Sexo, Division, Factor } from '@club/contract/enums';
+import { roleForEventType } from '@club/contract/eligibility';
+import { categoryFor } from '@club/contract/category';
+import type { Database, EventsTable, MembersTable } from './schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { newId, isoOf } from '../lib/ids.ts';
+import { clubWallTime } from '../lib/clock.ts';
+import { uniqueKey } from '../modules/members/repository.ts';
+
+export interface SeededCredential {
+  login: string;
+  password: string;
+  role: string;
+}
+
+/** A password that passes the strong pattern, drawn fresh at every seed. */
+function randomPassword(): string {
+  const body = randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
+  return `Club${body}7`;
+}
+
+type MemberSeed = Pick<MembersTable, 'login' | 'nombre' | 'apellidos' | 'email' | 'mobil' | 'nacimiento' | 'sexo'> &
+  Partial<MembersTable> & { role: string };
+
+const MEMBERS: MemberSeed[] = [
+  { role: 'staff', login: 'staff.club', nombre: 'Nuria', apellidos: 'Ferrer Vidal', email: 'staff@serra-alta.club.invalid', mobil: '600000001', nacimiento: '1979-04-12', sexo: Sexo.mujer, socio: '0001', licencia: 'A-1001', curso: 1, habilitado: 1, autorizacion_club: 1, arbitro_ipsc: 1, staff: 1 },
+  { role: 'member (all IPSC flags)', login: 'marc.soler', nombre: 'Marc', apellidos: 'Soler Bosch', email: 'marc@serra-alta.club.invalid', mobil: '600000002', nacimiento: '1988-09-30', sexo: Sexo.hombre, socio: '0102', licencia: 'A-2040', curso: 1, habilitado: 1, autorizacion_club: 1, entrenador_nacional: 1, division: Division.produccion, factor: Factor.minor },
+  { role: 'member (licence, no IPSC course)', login: 'laia.costa', nombre: 'Laia', apellidos: 'Costa Roig', email: 'laia@serra-alta.club.invalid', mobil: '600000003', nacimiento: '1962-01-15', sexo: Sexo.mujer, socio: '0103', licencia: 'F-3310' },
+  { role: 'new member (no licence yet)', login: 'pau.martinez', nombre: 'Pau', apellidos: 'Martínez', email: 'pau@serra-alta.club.invalid', mobil: '600000004', nacimiento: '2006-06-02', sexo: Sexo.hombre, socio: '0150' },
+];
+
+interface EventSeed {
+  day: number;
+  start: string;
+  end: string;
+  type: number;
+  title: string;
+  seats: number;
+  status?: number;
+  note?: string;
+}
+
+const MONTH_PLAN: EventSeed[] = [
+  { day: 3, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: fundamentos', seats: 8, note: 'Trae protección ocular y auditiva.' },
+  { day: 5, start: '10:00', end: '13:00', type: EventType.ipscTraining, title: 'Entrenamiento IPSC', seats: 12 },
+  { day: 7, start: '09:00', end: '14:00', type: EventType.ipscSocialShoot, title: 'Tirada social IPSC', seats: 30, note: 'Seis ejercicios. Briefing a las 8:45.' },
+  { day: 10, start: '18:30', end: '20:00', type: EventType.precisionTraining, title: 'Entrenamiento de precisión 25 m', seats: 10 },
+  { day: 12, start: '19:00', end: '20:30', type: EventType.functionalTraining, title: 'Entrenamiento funcional en seco', seats: 10 },
+  { day: 14, start: '10:00', end: '13:00', type: EventType.precisionSocialShoot, title: 'Tirada social de precisión', seats: 20 },
+  { day: 16, start: '17:00', end: '18:00', type: EventType.privateClass, title: 'Clase particular', seats: 1, status: EventStatus.privado },
+  { day: 18, start: '10:00', end: '14:00', type: EventType.masterClass, title: 'Master class: transiciones y movimientos', seats: 6 },
+  { day: 20, start: '09:00', end: '13:00', type: EventType.clubPractices, title: 'Prácticas del club', seats: 16 },
+  { day: 22, start: '16:00', end: '20:00', type: EventType.reserved, title: 'Galería reservada', seats: 0 },
+  { day: 25, start: '18:00', end: '21:00', type: EventType.ipscGroup, title: 'Grupo IPSC', seats: 0, status: EventStatus.privado },
+  { day: 27, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: recargas y cambios', seats: 8 },
+];
+
+/** Seeds a demo club into an empty database; returns the credentials to print once. */
+export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: string): Promise<SeededCredential[]> {
+  const existing = await db.selectFrom('members').select('id').limit(1).executeTakeFirst();
+  if (existing) return [];
+  const stamp = isoOf(now);
+  const credentials: SeededCredential[] = [];
+  const memberIds: string[] = [];
+  for (const seed of MEMBERS) {
+    const password = randomPassword();
+    const { role, ...fields } = seed;
+    const row: Insertable<MembersTable> = {
+      socio: null,
+      licencia: null,
+      division: null,
+      factor: null,
+      curso: 0,
+      habilitado: 0,
+      arbitro_ipsc: 0,
+      arbitro_precision: 0,
+      entrenador_nacional: 0,
+      instructor_misia: 0,
+      autorizacion_club: 0,
+      staff: 0,
+      ...fields,
+      id: newId(),
+      login_key: uniqueKey(seed.login),
+      email_key: uniqueKey(seed.email),
+      password_hash: await hashPassword(password),
+      password_changed_at: stamp,
+      language: 'es',
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    await db.insertInto('members').values(row).execute();
+    memberIds.push(row.id);
+    credentials.push({ login: seed.login, password, role });
+  }
+
+  const today = clubWallTime(now, timeZone).slice(0, 10);
+  const [year, month] = today.split('-').map(Number);
+  const events: Insertable<EventsTable>[] = [];
+  for (const offset of [0, 1]) {
+    const y = month + offset > 12 ? year + 1 : year;
+    const m = ((month - 1 + offset) % 12) + 1;
+    for (const plan of MONTH_PLAN) {
+      const date = `${y}-${String(m).padStart(2, '0')}-${String(plan.day).padStart(2, '0')}`;
+      events.push({
+        id: newId(),
+        type: plan.type,
+        start_at: `${date} ${plan.start}:00`,
+        end_at: `${date} ${plan.end}:00`,
+        evento: plan.title,
+        nota: plan.note ?? null,
+        plazas: plan.seats,
+        plazas_taken: 0,
+        status: plan.status ?? EventStatus.publico,
+        solo_lectura: 0,
+        series_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+    }
+  }
+  await db.insertInto('events').values(events).execute();
+
+  // The fully qualified member is registered for the month's social shoot and IPSC class.
+  const marc = MEMBERS[1];
+  for (const event of events.filter((e) => e.type === EventType.ipscSocialShoot || e.type === EventType.regularIpscClass)) {
+    await db
+      .insertInto('registrations')
+      .values({
+        id: newId(),
+        event_id: event.id,
+        member_id: memberIds[1],
+        role_id: roleForEventType(event.type) ?? RoleId.alumno,
+        status: RoleStatus.reservado,
+        categoria: categoryFor(marc.sexo, marc.nacimiento, event.start_at.slice(0, 10)),
+        division: marc.division ?? null,
+        factor: marc.factor ?? null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await db.updateTable('events').set({ plazas_taken: 1 }).where('id', '=', event.id).execute();
+  }
+  return credentials;
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { User } from '@club/contract/schemas';
+import { isStrongPassword } from '@club/contract/text';
+import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { isoOf, newId } from '../../lib/ids.ts';
+import { toUser, uniqueKey } from './repository.ts';
+
+export interface NewMember {
+  login: string;
+  password: string;
+  email: string;
+  nombre: string;
+  apellidos: string;
+  mobil: string;
+  nacimiento: string;
+  sexo: number;
+  socio?: string | null;
+  division?: number | null;
+  factor?: number | null;
+  staff?: boolean;
+  language?: string;
+}
+
+/** Creates a member with a hashed password; 409 LOGIN_TAKEN / EMAIL_TAKEN when either is in use. */
+export async function createMember(db: Kysely<Database>, input: NewMember, now = new Date()): Promise<User> {
+  if (!isStrongPassword(input.password)) throw new ApiError('WEAK_PASSWORD', 'The password is too weak.');
+  const loginKey = uniqueKey(input.login);
+  const emailKey = uniqueKey(input.email);
+  const clash = await db
+    .selectFrom('members')
+    .select(['login_key', 'email_key'])
+    .where((eb) => eb.or([eb('login_key', '=', loginKey), eb('email_key', '=', emailKey)]))
+    .executeTakeFirst();
+  if (clash?.login_key === loginKey) throw new ApiError('LOGIN_TAKEN', 'That login is taken.');
+  if (clash) throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
+  const stamp = isoOf(now);
+  const row = {
+    id: newId(),
+    login: input.login.normalize('NFC').trim(),
+    login_key: loginKey,
+    password_hash: await hashPassword(input.password),
+    password_changed_at: stamp,
+    nombre: input.nombre,
+    apellidos: input.apellidos,
+    email: input.email.trim(),
+    email_key: emailKey,
+    mobil: input.mobil,
+    nacimiento: input.nacimiento,
+    sexo: input.sexo,
+    socio: input.socio ?? null,
+    division: input.division ?? null,
+    factor: input.factor ?? null,
+    licencia: null,
+    curso: 0,
+    habilitado: 0,
+    arbitro_ipsc: 0,
+    arbitro_precision: 0,
+    entrenador_nacional: 0,
+    instructor_misia: 0,
+    autorizacion_club: 0,
+    staff: input.staff ? 1 : 0,
+    language: input.language ?? 'es',
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  try {
+    await db.insertInto('members').values(row).execute();
+  } catch (err) {
+    // Two registrations racing for one login: the unique index decides, the loser hears why.
+    if (/unique|duplicate/i.test(String(err))) {
+      const again = await db.selectFrom('members').select('login_key').where('login_key', '=', loginKey).executeTakeFirst();
+      throw new ApiError(again ? 'LOGIN_TAKEN' : 'EMAIL_TAKEN');
+    }
+    throw err;
+  }
+  return toUser(row);
+}

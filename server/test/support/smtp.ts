@@ -1,0 +1,59 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Map<string, unknown>;
+}
+
+/** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            headers: mail.headers as Map<string, unknown>,
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits until a mail to `to` has arrived (at most `ms`), and returns the newest one. */
+    async waitForMail(to: string, ms = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const mail = [...received].reverse().find((m) => m.to.includes(to));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { APP_ROUTES } from '@club/contract/routes';
+import { useSession } from '../lib/session.tsx';
+import { PageLoading } from './layout/layout.tsx';
+
+/** Login and register: a signed-in member goes home (SPEC §2). */
+export function AnonymousOnly({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'restoring') return <PageLoading />;
+  if (status === 'authenticated') return <Navigate to={APP_ROUTES.home} replace />;
+  return children;
+}
+
+/** Profile and change password: an anonymous visitor goes to login (SPEC §2). */
+export function MembersOnly({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'restoring') return <PageLoading />;
+  if (status === 'anonymous') return <Navigate to={APP_ROUTES.login} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** The staff area: anonymous visitors go to login, members home. */
+export function StaffOnly({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  if (status === 'restoring') return <PageLoading />;
+  if (status === 'anonymous') return <Navigate to={APP_ROUTES.login} replace />;
+  if (!user?.staff) return <Navigate to={APP_ROUTES.home} replace />;
+  return children;
+}
+
+/** Reset password without hash or token goes to /not-found (SPEC §2). */
+export function RequiresResetLink({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  if (!params.get('hash') || !params.get('token')) return <Navigate to={APP_ROUTES.notFound} replace />;
+  return children;
+}

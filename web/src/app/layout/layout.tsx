@@ -1,0 +1,53 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Header } from './header.tsx';
+import { Footer } from './footer.tsx';
+import { SpinnerOverlay } from './spinner-overlay.tsx';
+import { ToastStack } from './toast-stack.tsx';
+import { SessionNotices } from './session-notices.tsx';
+
+/** A quiet placeholder while a screen's code or translations load. */
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page-loading" role="status">
+      <div className="spinner-border text-secondary" aria-hidden="true" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
+}
+
+/** Scrolls smoothly to the top whenever the path changes and no fragment names a section. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) return;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+  }, [pathname, hash]);
+  return null;
+}
+
+/** The shell around every screen: header, main, footer, spinner and toasts. */
+export function Layout() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('SKIP_TO_CONTENT')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <SpinnerOverlay />
+      <ToastStack />
+      <ScrollToTop />
+      <SessionNotices />
+    </>
+  );
+}

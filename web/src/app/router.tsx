@@ -1,0 +1,90 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { APP_ROUTES } from '@club/contract/routes';
+import { Layout } from './layout/layout.tsx';
+import { AnonymousOnly, MembersOnly, RequiresResetLink, StaffOnly } from './guards.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+// Every screen is its own chunk: the designer's code never loads on the home page.
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
+      { path: 'home', lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
+      { path: 'team/:slug', lazy: async () => ({ Component: (await import('../features/team/team-page.tsx')).TeamPage }) },
+      {
+        path: 'calendar',
+        lazy: async () => ({ Component: (await import('../features/calendar/calendar-page.tsx')).CalendarPage }),
+      },
+      {
+        path: 'login',
+        lazy: async () => {
+          const { LoginPage } = await import('../features/auth/login-page.tsx');
+          return { Component: () => <AnonymousOnly><LoginPage /></AnonymousOnly> };
+        },
+      },
+      {
+        path: 'register',
+        lazy: async () => {
+          const { RegisterPage } = await import('../features/auth/register-page.tsx');
+          return { Component: () => <AnonymousOnly><RegisterPage /></AnonymousOnly> };
+        },
+      },
+      {
+        path: 'forgoten',
+        lazy: async () => ({ Component: (await import('../features/auth/forgotten-page.tsx')).ForgottenPage }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => {
+          const { ResetPasswordPage } = await import('../features/auth/reset-password-page.tsx');
+          return { Component: () => <RequiresResetLink><ResetPasswordPage /></RequiresResetLink> };
+        },
+      },
+      {
+        path: 'change-password',
+        lazy: async () => {
+          const { ChangePasswordPage } = await import('../features/auth/change-password-page.tsx');
+          return { Component: () => <MembersOnly><ChangePasswordPage /></MembersOnly> };
+        },
+      },
+      {
+        path: 'user-profile',
+        lazy: async () => {
+          const { ProfilePage } = await import('../features/profile/profile-page.tsx');
+          return { Component: () => <MembersOnly><ProfilePage /></MembersOnly> };
+        },
+      },
+      {
+        path: 'dry-training/:id?',
+        lazy: async () => ({ Component: (await import('../features/stage/dry-training-page.tsx')).DryTrainingPage }),
+      },
+      {
+        path: 'stage-designer/:id?',
+        lazy: async () => ({
+          Component: (await import('../features/stage/stage-designer-page.tsx')).StageDesignerPage,
+        }),
+      },
+      {
+        path: 'admin/*',
+        lazy: async () => {
+          const { AdminPage } = await import('../features/admin/admin-page.tsx');
+          return { Component: () => <StaffOnly><AdminPage /></StaffOnly> };
+        },
+      },
+      { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/terms-page.tsx')).TermsPage }) },
+      {
+        path: 'privacy',
+        lazy: async () => ({ Component: (await import('../features/legal/privacy-page.tsx')).PrivacyPage }),
+      },
+      { path: APP_ROUTES.notFound.slice(1), Component: NotFoundPage },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+/** The app's router (data router, lazy routes). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

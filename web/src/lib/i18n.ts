@@ -1,0 +1,84 @@
+import i18n from 'i18next';
+import type { BackendModule, ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readPreference, writePreference } from './session-storage.ts';
+
+export const LANGUAGES = ['es', 'ca', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+/** The translation areas of SPEC §7 (22), plus the areas of screens beyond SPEC. */
+export const TEAM_AREAS = ['team/marta-ribas', 'team/jordi-puig', 'team/elena-navarro', 'team/sergio-ortega'] as const;
+export const SPEC_AREAS = [
+  'common',
+  'header',
+  'footer',
+  'events-calendar',
+  'login',
+  'register',
+  'forgoten',
+  'calendar',
+  'change-password',
+  'reset-password',
+  'home/hero',
+  'home/about',
+  'home/team',
+  'home/fees',
+  'home/contact',
+  'home/trainings',
+  ...TEAM_AREAS,
+  'stage-designer',
+  'library',
+] as const;
+export const EXTRA_AREAS = ['profile', 'admin', 'legal', 'dry-training'] as const;
+
+const isLanguage = (value: string | null): value is Language => LANGUAGES.includes(value as Language);
+
+/** Loads `/assets/i18n/{area}/{lang}.json`; a missing or broken file is logged and read as empty. */
+const httpBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    fetch(`/assets/i18n/${namespace}/${language}.json`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const data: unknown = await response.json();
+        if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not a JSON object');
+        callback(null, data as Record<string, unknown>);
+      })
+      .catch((err: unknown) => {
+        console.warn(`Translation file ${namespace}/${language}.json could not be loaded:`, err);
+        callback(null, {});
+      });
+  },
+};
+
+/** The language to start in: the visitor's last choice, else Spanish. */
+export function initialLanguage(): Language {
+  const stored = readPreference('lang');
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Starts i18next with the shell's areas; screens load their own areas when they mount. */
+export function setUpI18n(language: Language = initialLanguage()): typeof i18n {
+  i18n.on('languageChanged', (lng) => {
+    if (!isLanguage(lng)) return;
+    document.documentElement.lang = lng;
+    writePreference('lang', lng);
+  });
+  void i18n
+    .use(httpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common', 'header', 'footer'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = language;
+  return i18n;
+}

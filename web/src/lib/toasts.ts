@@ -1,0 +1,36 @@
+import { ToastType } from '@club/contract/enums';
+import { createStore } from './store.ts';
+
+export interface Toast {
+  id: number;
+  title: string;
+  /** Rendered as HTML through DOMPurify: only the app's own translated strings go here. */
+  message: string;
+  type: ToastType;
+  delay: number;
+}
+
+export const TOAST_DEFAULT_DELAY = 5000;
+export const TOAST_MAX = 5;
+
+export const toastStore = createStore<Toast[]>([]);
+let nextId = 1;
+
+/** Shows a toast at the top right; the oldest goes when more than five are up. */
+export function showToast(toast: { title: string; message: string; type?: ToastType; delay?: number }): number {
+  const id = nextId++;
+  const entry: Toast = {
+    id,
+    title: toast.title,
+    message: toast.message,
+    type: toast.type ?? ToastType.success,
+    delay: toast.delay ?? TOAST_DEFAULT_DELAY,
+  };
+  toastStore.set([...toastStore.get(), entry].slice(-TOAST_MAX));
+  return id;
+}
+
+/** Removes a toast (after it has hidden). */
+export function removeToast(id: number): void {
+  toastStore.set(toastStore.get().filter((t) => t.id !== id));
+}
