@@ -95,7 +95,8 @@ export const emptyAnswerSchema = z.object({});
 
 // ---------------------------------------------------------------- subscribe
 
-export const subscribeRoleSchema = z.strictObject({
+// Not strict either: an older client may send more about the role, and it is dropped.
+export const subscribeRoleSchema = z.object({
   roleId: enumField(RoleId),
   // 1 registers or updates, 2 cancels; staff set 3 and 4 through the staff area.
   status: z.union([z.literal(RoleStatus.reservado), z.literal(RoleStatus.anulado)], {
