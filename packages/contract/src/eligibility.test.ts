@@ -24,7 +24,14 @@ const EXPECTED: Record<number, Requirement[]> = {
   [EventType.privateClass]: ['member', 'licence'],
   [EventType.ipscSocialShoot]: ['member', 'licence', 'course'],
   [EventType.precisionSocialShoot]: ['member', 'licence'],
-  [EventType.ipscTraining]: ['member', 'licence', 'course', 'clubEnabled', 'clubAuthorisation', 'refereeOrCoach'],
+  [EventType.ipscTraining]: [
+    'member',
+    'licence',
+    'course',
+    'clubEnabled',
+    'clubAuthorisation',
+    'refereeOrCoach',
+  ],
   [EventType.precisionTraining]: ['member', 'licence'],
   [EventType.functionalTraining]: ['member'],
   [EventType.masterClass]: ['member', 'licence'],
@@ -74,7 +81,14 @@ function onlyWith(requirements: readonly Requirement[]): RegistrationMember {
   };
 }
 
-const ALL_REQUIREMENTS: Requirement[] = ['member', 'licence', 'course', 'clubEnabled', 'clubAuthorisation', 'refereeOrCoach'];
+const ALL_REQUIREMENTS: Requirement[] = [
+  'member',
+  'licence',
+  'course',
+  'clubEnabled',
+  'clubAuthorisation',
+  'refereeOrCoach',
+];
 
 function makeEvent(overrides: Partial<RegistrationEvent> = {}): RegistrationEvent {
   return {
@@ -88,7 +102,10 @@ function makeEvent(overrides: Partial<RegistrationEvent> = {}): RegistrationEven
   };
 }
 
-function registeredAs(status: number, type: number = EventType.precisionTraining): RegistrationEvent['participantes'] {
+function registeredAs(
+  status: number,
+  type: number = EventType.precisionTraining,
+): RegistrationEvent['participantes'] {
   return [{ uuid: ME, roles: [{ roleId: roleForEventType(type), status }] }];
 }
 
@@ -157,7 +174,9 @@ describe('missingRequirements', () => {
       staff: false,
     };
     expect(missingRequirements(EventType.functionalTraining, user)).toEqual([]);
-    expect(checkRegistration({ event: makeEvent(), member: user, nowLocal: NOW, action: 'register' })).toEqual({
+    expect(
+      checkRegistration({ event: makeEvent(), member: user, nowLocal: NOW, action: 'register' }),
+    ).toEqual({
       ok: false,
       reason: 'NOT_ELIGIBLE',
       missing: ['licence'],
@@ -168,7 +187,9 @@ describe('missingRequirements', () => {
 describe('roles and registrability', () => {
   it('registers IPSC social shoots as competidor and every other type as alumno', () => {
     for (const type of Object.values(EventType)) {
-      expect(roleForEventType(type)).toBe(type === EventType.ipscSocialShoot ? RoleId.competidor : RoleId.alumno);
+      expect(roleForEventType(type)).toBe(
+        type === EventType.ipscSocialShoot ? RoleId.competidor : RoleId.alumno,
+      );
     }
   });
 
@@ -243,7 +264,10 @@ describe('checkRegistration', () => {
   });
 
   it('refuses an event without seats as NOT_REGISTRABLE', () => {
-    expect(register(makeEvent({ plazas: 0, plazasLibres: 0 }))).toEqual({ ok: false, reason: 'NOT_REGISTRABLE' });
+    expect(register(makeEvent({ plazas: 0, plazasLibres: 0 }))).toEqual({
+      ok: false,
+      reason: 'NOT_REGISTRABLE',
+    });
   });
 
   it('refuses a locked event', () => {
@@ -251,7 +275,10 @@ describe('checkRegistration', () => {
   });
 
   it('refuses an expired event', () => {
-    expect(register(makeEvent({ start: '2025-05-10 11:00:00' }))).toEqual({ ok: false, reason: 'EVENT_EXPIRED' });
+    expect(register(makeEvent({ start: '2025-05-10 11:00:00' }))).toEqual({
+      ok: false,
+      reason: 'EVENT_EXPIRED',
+    });
   });
 
   it('refuses a second registration', () => {
@@ -266,7 +293,9 @@ describe('checkRegistration', () => {
   });
 
   it('refuses a member lacking requirements and names them', () => {
-    expect(register(makeEvent({ type: EventType.ipscSocialShoot }), { ...FULL, curso: false, licencia: '' })).toEqual({
+    expect(
+      register(makeEvent({ type: EventType.ipscSocialShoot }), { ...FULL, curso: false, licencia: '' }),
+    ).toEqual({
       ok: false,
       reason: 'NOT_ELIGIBLE',
       missing: ['licence', 'course'],
@@ -285,7 +314,9 @@ describe('checkRegistration', () => {
       participantes: registeredAs(RoleStatus.reservado),
     });
     const nobody: RegistrationMember = { uuid: ME };
-    expect(register({ ...worst, type: EventType.reserved }, nobody)).toMatchObject({ reason: 'NOT_REGISTRABLE' });
+    expect(register({ ...worst, type: EventType.reserved }, nobody)).toMatchObject({
+      reason: 'NOT_REGISTRABLE',
+    });
     expect(register(worst, nobody)).toMatchObject({ reason: 'EVENT_LOCKED' });
     expect(register({ ...worst, soloLectura: false }, nobody)).toMatchObject({ reason: 'EVENT_EXPIRED' });
     const future = { ...worst, soloLectura: false, start: '2030-01-01 10:00:00' };
@@ -299,7 +330,9 @@ describe('checkRegistration', () => {
       checkRegistration({ event, member, nowLocal: NOW, action });
 
     it('is allowed while registered, even on a full event', () => {
-      expect(check(makeEvent({ plazasLibres: 0, participantes: registeredAs(RoleStatus.reservado) }))).toEqual({
+      expect(
+        check(makeEvent({ plazasLibres: 0, participantes: registeredAs(RoleStatus.reservado) })),
+      ).toEqual({
         ok: true,
       });
     });
@@ -314,7 +347,9 @@ describe('checkRegistration', () => {
 
     it('refuses on a locked, expired or unregistrable event', () => {
       const participantes = registeredAs(RoleStatus.reservado);
-      expect(check(makeEvent({ participantes, soloLectura: true }))).toMatchObject({ reason: 'EVENT_LOCKED' });
+      expect(check(makeEvent({ participantes, soloLectura: true }))).toMatchObject({
+        reason: 'EVENT_LOCKED',
+      });
       expect(check(makeEvent({ participantes, start: '2025-05-01 10:00:00' }))).toMatchObject({
         reason: 'EVENT_EXPIRED',
       });
@@ -322,8 +357,13 @@ describe('checkRegistration', () => {
     });
 
     it(action === 'update' ? 're-checks eligibility' : 'lets an ineligible member cancel', () => {
-      const result = check(makeEvent({ participantes: registeredAs(RoleStatus.reservado) }), { ...FULL, licencia: null });
-      expect(result).toEqual(action === 'update' ? { ok: false, reason: 'NOT_ELIGIBLE', missing: ['licence'] } : { ok: true });
+      const result = check(makeEvent({ participantes: registeredAs(RoleStatus.reservado) }), {
+        ...FULL,
+        licencia: null,
+      });
+      expect(result).toEqual(
+        action === 'update' ? { ok: false, reason: 'NOT_ELIGIBLE', missing: ['licence'] } : { ok: true },
+      );
     });
   });
 });
@@ -358,10 +398,14 @@ describe('eventBadge', () => {
 
   it('is open, registered or finalized', () => {
     expect(eventBadge(future, ME, NOW)).toBe('open');
-    expect(eventBadge({ ...future, participantes: registeredAs(RoleStatus.reservado) }, ME, NOW)).toBe('registered');
+    expect(eventBadge({ ...future, participantes: registeredAs(RoleStatus.reservado) }, ME, NOW)).toBe(
+      'registered',
+    );
     expect(eventBadge({ ...future, participantes: registeredAs(RoleStatus.anulado) }, ME, NOW)).toBe('open');
     expect(eventBadge(past, ME, NOW)).toBe('finalized');
-    expect(eventBadge({ ...past, participantes: registeredAs(RoleStatus.reservado) }, ME, NOW)).toBe('finalized');
+    expect(eventBadge({ ...past, participantes: registeredAs(RoleStatus.reservado) }, ME, NOW)).toBe(
+      'finalized',
+    );
   });
 
   it('is null for reserved and IPSC group events and for anonymous visitors', () => {

@@ -5,7 +5,8 @@ import type { ErrorCode } from './errors.ts';
 import { ZERO_EVENT_TIME, formatEventTime, parseEventTime } from './event-time.ts';
 
 /** What a member can lack for an event type. */
-export type Requirement = 'member' | 'licence' | 'course' | 'clubEnabled' | 'clubAuthorisation' | 'refereeOrCoach';
+export type Requirement =
+  'member' | 'licence' | 'course' | 'clubEnabled' | 'clubAuthorisation' | 'refereeOrCoach';
 export const REQUIREMENTS: readonly Requirement[] = [
   'member',
   'licence',
@@ -50,7 +51,14 @@ export const REQUIREMENTS_BY_TYPE: Readonly<Record<EventType, readonly Requireme
   [EventType.privateClass]: ['member', 'licence'],
   [EventType.ipscSocialShoot]: ['member', 'licence', 'course'],
   [EventType.precisionSocialShoot]: ['member', 'licence'],
-  [EventType.ipscTraining]: ['member', 'licence', 'course', 'clubEnabled', 'clubAuthorisation', 'refereeOrCoach'],
+  [EventType.ipscTraining]: [
+    'member',
+    'licence',
+    'course',
+    'clubEnabled',
+    'clubAuthorisation',
+    'refereeOrCoach',
+  ],
   [EventType.precisionTraining]: ['member', 'licence'],
   [EventType.functionalTraining]: ['member'],
   [EventType.masterClass]: ['member', 'licence'],
@@ -112,7 +120,10 @@ export function ownRegistration(
 }
 
 /** True when the person holds the event's registration role and it is not anulado. */
-export function isRegistered(event: Pick<RegistrationEvent, 'type' | 'participantes'>, personUuid: string): boolean {
+export function isRegistered(
+  event: Pick<RegistrationEvent, 'type' | 'participantes'>,
+  personUuid: string,
+): boolean {
   const role = ownRegistration(event, personUuid);
   return role !== null && role.status !== RoleStatus.anulado;
 }
@@ -130,9 +141,7 @@ export function isExpired(event: Pick<RegistrationEvent, 'start'>, nowLocal: str
 
 export type RegistrationAction = 'register' | 'update' | 'cancel';
 
-export type RegistrationCheck =
-  | { ok: true }
-  | { ok: false; reason: ErrorCode; missing?: Requirement[] };
+export type RegistrationCheck = { ok: true } | { ok: false; reason: ErrorCode; missing?: Requirement[] };
 
 /**
  * Whether the member may register for, update or cancel a registration of the event; the

@@ -61,9 +61,11 @@ describe('enumerations of SPEC §3', () => {
       ladySenior: 7,
     });
     expect(ToastType).toEqual({ success: 1, warning: 2, error: 3 });
-    expect([ROLE_IDS, ROLE_STATUSES, SEXOS, DIVISIONS, FACTORS, CATEGORIES, TOAST_TYPES].map((list) => list.length)).toEqual([
-      5, 4, 2, 5, 2, 7, 3,
-    ]);
+    expect(
+      [ROLE_IDS, ROLE_STATUSES, SEXOS, DIVISIONS, FACTORS, CATEGORIES, TOAST_TYPES].map(
+        (list) => list.length,
+      ),
+    ).toEqual([5, 4, 2, 5, 2, 7, 3]);
   });
 
   it('names the twelve colour categories', () => {

@@ -61,24 +61,35 @@ describe('errorBodySchema', () => {
       errorCode: 'NOT_FOUND',
       message: 'Not found',
     });
-    const withFields = { errorCode: 'VALIDATION_ERROR', message: 'Invalid', fields: { email: ['email', 'maxlength'] } };
+    const withFields = {
+      errorCode: 'VALIDATION_ERROR',
+      message: 'Invalid',
+      fields: { email: ['email', 'maxlength'] },
+    };
     expect(errorBodySchema.parse(withFields)).toEqual(withFields);
   });
 
   it('refuses an unknown field code', () => {
-    expect(errorBodySchema.safeParse({ errorCode: 'X', message: 'x', fields: { a: ['nope'] } }).success).toBe(false);
+    expect(errorBodySchema.safeParse({ errorCode: 'X', message: 'x', fields: { a: ['nope'] } }).success).toBe(
+      false,
+    );
   });
 
   it('builds bodies, leaving out empty fields', () => {
     expect(errorBody('FORBIDDEN', 'No')).toEqual({ errorCode: 'FORBIDDEN', message: 'No' });
-    expect(errorBody('VALIDATION_ERROR', 'Bad', {})).toEqual({ errorCode: 'VALIDATION_ERROR', message: 'Bad' });
+    expect(errorBody('VALIDATION_ERROR', 'Bad', {})).toEqual({
+      errorCode: 'VALIDATION_ERROR',
+      message: 'Bad',
+    });
     expect(errorBody('VALIDATION_ERROR', 'Bad', { a: ['required'] }).fields).toEqual({ a: ['required'] });
   });
 });
 
 describe('fieldErrorsFromZod', () => {
   it('uses a code given as the message', () => {
-    expect(fieldErrorsFromZod(errorOf(z.object({ a: z.string().min(3, { error: 'minlength' }) }), { a: 'x' }))).toEqual({
+    expect(
+      fieldErrorsFromZod(errorOf(z.object({ a: z.string().min(3, { error: 'minlength' }) }), { a: 'x' })),
+    ).toEqual({
       a: ['minlength'],
     });
   });
@@ -129,7 +140,9 @@ describe('fieldErrorsFromZod', () => {
 
   it('joins nested paths with dots and names each unknown key', () => {
     const schema = z.strictObject({ roles: z.array(z.strictObject({ roleId: z.number() })) });
-    expect(fieldErrorsFromZod(errorOf(schema, { roles: [{ roleId: 1 }, { roleId: 'x', extra: 1 }], other: 2 }))).toEqual({
+    expect(
+      fieldErrorsFromZod(errorOf(schema, { roles: [{ roleId: 1 }, { roleId: 'x', extra: 1 }], other: 2 })),
+    ).toEqual({
       'roles.1.roleId': ['type'],
       'roles.1.extra': ['unknown'],
       other: ['unknown'],
@@ -141,7 +154,10 @@ describe('fieldErrorsFromZod', () => {
   });
 
   it('lists each code once per field', () => {
-    const schema = z.string().refine(() => false, { error: 'pattern' }).refine(() => false, { error: 'pattern' });
+    const schema = z
+      .string()
+      .refine(() => false, { error: 'pattern' })
+      .refine(() => false, { error: 'pattern' });
     expect(fieldErrorsFromZod(errorOf(z.object({ a: schema }), { a: 'x' }))).toEqual({ a: ['pattern'] });
   });
 

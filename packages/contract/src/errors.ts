@@ -100,7 +100,9 @@ export function fieldErrorCodeOf(issue: z.core.$ZodIssue): FieldErrorCode {
       }
       return 'unknown';
     case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set' ? 'maxlength' : 'unknown';
+      return issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set'
+        ? 'maxlength'
+        : 'unknown';
     case 'invalid_format':
       if (issue.format === 'email') return 'email';
       if (issue.format === 'date' || issue.format === 'datetime' || issue.format === 'time') return 'date';

@@ -27,11 +27,25 @@ describe('parseEventTime', () => {
   });
 
   it('accepts any non-digit separators and unpadded numbers', () => {
-    expect(parseEventTime('2024/1/2T3.4.5', NOW)).toEqual({ year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5 });
+    expect(parseEventTime('2024/1/2T3.4.5', NOW)).toEqual({
+      year: 2024,
+      month: 1,
+      day: 2,
+      hour: 3,
+      minute: 4,
+      second: 5,
+    });
   });
 
   it('takes missing parts from now', () => {
-    expect(parseEventTime('2024-11-30', NOW)).toEqual({ year: 2024, month: 11, day: 30, hour: 5, minute: 6, second: 7 });
+    expect(parseEventTime('2024-11-30', NOW)).toEqual({
+      year: 2024,
+      month: 11,
+      day: 30,
+      hour: 5,
+      minute: 6,
+      second: 7,
+    });
     expect(parseEventTime('2024-11-30 18:45', NOW)).toEqual({
       year: 2024,
       month: 11,
@@ -40,7 +54,14 @@ describe('parseEventTime', () => {
       minute: 45,
       second: 7,
     });
-    expect(parseEventTime('2024', NOW)).toEqual({ year: 2024, month: 3, day: 4, hour: 5, minute: 6, second: 7 });
+    expect(parseEventTime('2024', NOW)).toEqual({
+      year: 2024,
+      month: 3,
+      day: 4,
+      hour: 5,
+      minute: 6,
+      second: 7,
+    });
     expect(parseEventTime('', NOW)).toEqual({ year: 2025, month: 3, day: 4, hour: 5, minute: 6, second: 7 });
   });
 
@@ -52,7 +73,9 @@ describe('parseEventTime', () => {
 
 describe('formatting and checks', () => {
   it('pads every part', () => {
-    expect(formatEventTime({ year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5 })).toBe('2024-01-02 03:04:05');
+    expect(formatEventTime({ year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5 })).toBe(
+      '2024-01-02 03:04:05',
+    );
     expect(normalizeEventTime('2024-1-2 3:4:5')).toBe('2024-01-02 03:04:05');
     expect(normalizeEventTime('2024-1-2', NOW)).toBe('2024-01-02 05:06:07');
   });

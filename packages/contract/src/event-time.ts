@@ -98,7 +98,14 @@ export function isRealEventTime(text: string): boolean {
 }
 
 /** All parts zero: the default for readings that must not depend on the current time. */
-export const ZERO_EVENT_TIME: Readonly<EventTimeParts> = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+export const ZERO_EVENT_TIME: Readonly<EventTimeParts> = {
+  year: 0,
+  month: 0,
+  day: 0,
+  hour: 0,
+  minute: 0,
+  second: 0,
+};
 
 /** Normalises an event time to the padded form, missing parts taken from `now` (zero without it). */
 export function normalizeEventTime(text: string, now: Date | EventTimeParts = ZERO_EVENT_TIME): string {

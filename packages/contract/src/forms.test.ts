@@ -33,7 +33,12 @@ function errorsWith(schema: z.ZodType, base: Record<string, unknown>, field: str
 const UUID = '11111111-1111-4111-8111-111111111111';
 
 describe('contactSchema', () => {
-  const valid = { name: 'Ana Pérez', email: 'ana@example.org', subject: 'Clases', message: 'Hola,\nquiero información.' };
+  const valid = {
+    name: 'Ana Pérez',
+    email: 'ana@example.org',
+    subject: 'Clases',
+    message: 'Hola,\nquiero información.',
+  };
 
   it('accepts a valid message', () => {
     expect(errorsOf(contactSchema, valid)).toEqual({});
@@ -54,12 +59,16 @@ describe('contactSchema', () => {
   });
 
   it('limits and checks the e-mail', () => {
-    expect(errorsWith(contactSchema, valid, 'email', `${'a'.repeat(189)}@example.org`)).toEqual({ email: ['maxlength'] });
+    expect(errorsWith(contactSchema, valid, 'email', `${'a'.repeat(189)}@example.org`)).toEqual({
+      email: ['maxlength'],
+    });
     expect(errorsWith(contactSchema, valid, 'email', 'ana@')).toEqual({ email: ['email'] });
   });
 
   it('keeps name and subject on one line (no header injection)', () => {
-    expect(errorsWith(contactSchema, valid, 'subject', 'Hi\r\nBcc: x@y.org')).toEqual({ subject: ['singleLine'] });
+    expect(errorsWith(contactSchema, valid, 'subject', 'Hi\r\nBcc: x@y.org')).toEqual({
+      subject: ['singleLine'],
+    });
     expect(errorsWith(contactSchema, valid, 'name', 'Ana\u0000')).toEqual({ name: ['singleLine'] });
   });
 
@@ -117,7 +126,9 @@ describe('registerBodySchema', () => {
   it.each(['login', 'password', 'nombre', 'apellidos', 'email', 'mobil', 'nacimiento', 'sexo'])(
     'requires %s',
     (field) => {
-      expect(errorsWith(registerBodySchema, validRegisterBody, field, undefined)).toEqual({ [field]: ['required'] });
+      expect(errorsWith(registerBodySchema, validRegisterBody, field, undefined)).toEqual({
+        [field]: ['required'],
+      });
     },
   );
 
@@ -129,16 +140,28 @@ describe('registerBodySchema', () => {
   );
 
   it('needs a login of 8 to 150 characters on one line', () => {
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'member1')).toEqual({ login: ['minlength'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'member1')).toEqual({
+      login: ['minlength'],
+    });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'x'.repeat(150))).toEqual({});
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'x'.repeat(151))).toEqual({ login: ['maxlength'] });
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'member\n01')).toEqual({ login: ['singleLine'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'x'.repeat(151))).toEqual({
+      login: ['maxlength'],
+    });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'login', 'member\n01')).toEqual({
+      login: ['singleLine'],
+    });
   });
 
   it('needs a strong, uncommon password', () => {
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'Tir2025')).toEqual({ password: ['minlength'] });
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'tirador2025')).toEqual({ password: ['pattern'] });
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'Password123')).toEqual({ password: ['common'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'Tir2025')).toEqual({
+      password: ['minlength'],
+    });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'tirador2025')).toEqual({
+      password: ['pattern'],
+    });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'password', 'Password123')).toEqual({
+      password: ['common'],
+    });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'password', `Aa1${'x'.repeat(126)}`)).toEqual({
       password: ['maxlength'],
     });
@@ -146,13 +169,21 @@ describe('registerBodySchema', () => {
 
   it.each(['nombre', 'apellidos'])('limits %s to 100 characters on one line', (field) => {
     expect(errorsWith(registerBodySchema, validRegisterBody, field, 'x'.repeat(100))).toEqual({});
-    expect(errorsWith(registerBodySchema, validRegisterBody, field, 'x'.repeat(101))).toEqual({ [field]: ['maxlength'] });
-    expect(errorsWith(registerBodySchema, validRegisterBody, field, 'a\tb')).toEqual({ [field]: ['singleLine'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, field, 'x'.repeat(101))).toEqual({
+      [field]: ['maxlength'],
+    });
+    expect(errorsWith(registerBodySchema, validRegisterBody, field, 'a\tb')).toEqual({
+      [field]: ['singleLine'],
+    });
   });
 
   it('checks e-mail, mobile and birth date', () => {
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'email', 'ana.example.org')).toEqual({ email: ['email'] });
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'mobil', '12345')).toEqual({ mobil: ['mobile'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'email', 'ana.example.org')).toEqual({
+      email: ['email'],
+    });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'mobil', '12345')).toEqual({
+      mobil: ['mobile'],
+    });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'nacimiento', '2023-02-29')).toEqual({
       nacimiento: ['date'],
     });
@@ -167,7 +198,9 @@ describe('registerBodySchema', () => {
 
   it('limits socio to 50 and checks division and factor', () => {
     expect(errorsWith(registerBodySchema, validRegisterBody, 'socio', 'x'.repeat(50))).toEqual({});
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'socio', 'x'.repeat(51))).toEqual({ socio: ['maxlength'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'socio', 'x'.repeat(51))).toEqual({
+      socio: ['maxlength'],
+    });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 5)).toEqual({});
     expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 6)).toEqual({ division: ['enum'] });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'factor', 2)).toEqual({});
@@ -193,7 +226,9 @@ describe('registerFormSchema', () => {
   });
 
   it('reports a mismatch on the confirmation', () => {
-    expect(errorsWith(registerFormSchema, valid, 'passwordConfirm', 'Tirador2026')).toEqual({ passwordConfirm: ['mismatch'] });
+    expect(errorsWith(registerFormSchema, valid, 'passwordConfirm', 'Tirador2026')).toEqual({
+      passwordConfirm: ['mismatch'],
+    });
   });
 
   it('reports the mismatch even when other fields fail', () => {
@@ -203,7 +238,9 @@ describe('registerFormSchema', () => {
     });
     // A missing field stops zod's default refinements; the mismatch must still show.
     const { login: _login, ...withoutLogin } = valid;
-    expect(errorsOf(registerFormSchema, { ...withoutLogin, nombre: '', passwordConfirm: 'Tirador2026' })).toEqual({
+    expect(
+      errorsOf(registerFormSchema, { ...withoutLogin, nombre: '', passwordConfirm: 'Tirador2026' }),
+    ).toEqual({
       login: ['required'],
       nombre: ['required'],
       passwordConfirm: ['mismatch'],
@@ -211,8 +248,12 @@ describe('registerFormSchema', () => {
   });
 
   it('requires the confirmation and holds it to the strong pattern', () => {
-    expect(errorsWith(registerFormSchema, valid, 'passwordConfirm', '')).toEqual({ passwordConfirm: ['required'] });
-    expect(errorsOf(registerFormSchema, { ...valid, password: 'tirador2025', passwordConfirm: 'tirador2025' })).toEqual({
+    expect(errorsWith(registerFormSchema, valid, 'passwordConfirm', '')).toEqual({
+      passwordConfirm: ['required'],
+    });
+    expect(
+      errorsOf(registerFormSchema, { ...valid, password: 'tirador2025', passwordConfirm: 'tirador2025' }),
+    ).toEqual({
       password: ['pattern'],
       passwordConfirm: ['pattern'],
     });
@@ -235,7 +276,13 @@ describe('updateUserBodySchema and profileFormSchema', () => {
   };
 
   it('accepts the stored user sent back whole, dropping what it does not know', () => {
-    const body = updateUserBodySchema.parse({ ...valid, fullName: 'Pérez, Ana', staff: true, curso: true, token: 'x' });
+    const body = updateUserBodySchema.parse({
+      ...valid,
+      fullName: 'Pérez, Ana',
+      staff: true,
+      curso: true,
+      token: 'x',
+    });
     expect(body).not.toHaveProperty('staff');
     expect(body).not.toHaveProperty('curso');
     expect(body).not.toHaveProperty('fullName');
@@ -243,7 +290,9 @@ describe('updateUserBodySchema and profileFormSchema', () => {
   });
 
   it('needs only uuid, mobil, nacimiento and sexo', () => {
-    expect(errorsOf(updateUserBodySchema, { uuid: UUID, mobil: '612345678', nacimiento: '1990-05-17', sexo: 1 })).toEqual({});
+    expect(
+      errorsOf(updateUserBodySchema, { uuid: UUID, mobil: '612345678', nacimiento: '1990-05-17', sexo: 1 }),
+    ).toEqual({});
   });
 
   it.each(['uuid', 'mobil', 'nacimiento', 'sexo'])('requires %s', (field) => {
@@ -252,7 +301,9 @@ describe('updateUserBodySchema and profileFormSchema', () => {
 
   it('checks mobile, date, sexo, division and factor as registration does', () => {
     expect(errorsWith(updateUserBodySchema, valid, 'mobil', '61234567')).toEqual({ mobil: ['mobile'] });
-    expect(errorsWith(updateUserBodySchema, valid, 'nacimiento', '1990-02-30')).toEqual({ nacimiento: ['date'] });
+    expect(errorsWith(updateUserBodySchema, valid, 'nacimiento', '1990-02-30')).toEqual({
+      nacimiento: ['date'],
+    });
     expect(errorsWith(updateUserBodySchema, valid, 'sexo', 0)).toEqual({ sexo: ['enum'] });
     expect(errorsWith(updateUserBodySchema, valid, 'division', 9)).toEqual({ division: ['enum'] });
     expect(errorsWith(updateUserBodySchema, valid, 'factor', 9)).toEqual({ factor: ['enum'] });
@@ -261,14 +312,18 @@ describe('updateUserBodySchema and profileFormSchema', () => {
 
   it('allows a short login (kept by the server) but not an oversized one', () => {
     expect(errorsWith(updateUserBodySchema, valid, 'login', 'ana')).toEqual({});
-    expect(errorsWith(updateUserBodySchema, valid, 'login', 'x'.repeat(151))).toEqual({ login: ['maxlength'] });
+    expect(errorsWith(updateUserBodySchema, valid, 'login', 'x'.repeat(151))).toEqual({
+      login: ['maxlength'],
+    });
   });
 
   it('gives the profile form the same rules without uuid', () => {
     const { uuid: _uuid, ...form } = valid;
     expect(errorsOf(profileFormSchema, form)).toEqual({});
     expect(errorsWith(profileFormSchema, form, 'mobil', '')).toEqual({ mobil: ['required'] });
-    expect(errorsWith(profileFormSchema, form, 'nacimiento', undefined)).toEqual({ nacimiento: ['required'] });
+    expect(errorsWith(profileFormSchema, form, 'nacimiento', undefined)).toEqual({
+      nacimiento: ['required'],
+    });
     expect(errorsWith(profileFormSchema, form, 'sexo', undefined)).toEqual({ sexo: ['required'] });
   });
 });
@@ -294,8 +349,12 @@ describe('reset password', () => {
   });
 
   it('needs a strong password and single-line tokens', () => {
-    expect(errorsWith(resetPasswordBodySchema, body, 'password', 'short1A')).toEqual({ password: ['minlength'] });
-    expect(errorsWith(resetPasswordBodySchema, body, 'password', 'TIRADOR2025')).toEqual({ password: ['pattern'] });
+    expect(errorsWith(resetPasswordBodySchema, body, 'password', 'short1A')).toEqual({
+      password: ['minlength'],
+    });
+    expect(errorsWith(resetPasswordBodySchema, body, 'password', 'TIRADOR2025')).toEqual({
+      password: ['pattern'],
+    });
     expect(errorsWith(resetPasswordBodySchema, body, 'token', 'a\nb')).toEqual({ token: ['singleLine'] });
   });
 
@@ -330,8 +389,12 @@ describe('change password', () => {
     expect(errorsWith(changePasswordBodySchema, body, 'newPassword', 'abcd')).toEqual({
       newPassword: ['minlength', 'pattern'],
     });
-    expect(errorsWith(changePasswordBodySchema, body, 'newPassword', 'abcdefgh1')).toEqual({ newPassword: ['pattern'] });
-    expect(errorsWith(changePasswordBodySchema, body, 'newPassword', 'Abc12345')).toEqual({ newPassword: ['common'] });
+    expect(errorsWith(changePasswordBodySchema, body, 'newPassword', 'abcdefgh1')).toEqual({
+      newPassword: ['pattern'],
+    });
+    expect(errorsWith(changePasswordBodySchema, body, 'newPassword', 'Abc12345')).toEqual({
+      newPassword: ['common'],
+    });
   });
 
   it('has a form with a matching confirmation', () => {
@@ -340,7 +403,9 @@ describe('change password', () => {
     expect(errorsWith(changePasswordFormSchema, form, 'newPasswordConfirm', 'Tirador2026')).toEqual({
       newPasswordConfirm: ['mismatch'],
     });
-    expect(errorsWith(changePasswordFormSchema, form, 'oldPassword', '')).toEqual({ oldPassword: ['required'] });
+    expect(errorsWith(changePasswordFormSchema, form, 'oldPassword', '')).toEqual({
+      oldPassword: ['required'],
+    });
     expect(errorsWith(changePasswordFormSchema, form, 'newPasswordConfirm', '')).toEqual({
       newPasswordConfirm: ['required'],
     });

@@ -54,25 +54,22 @@ export const booleanField = z.boolean({ error: requiredOrType });
 
 /** Adds a 'mismatch' issue on `confirmKey` when it differs from `key` (both typed in). */
 function refineMatching<T extends z.ZodObject>(schema: T, key: string, confirmKey: string) {
-  return schema.refine(
-    (value: Record<string, unknown>) => value[key] === value[confirmKey],
-    {
-      error: 'mismatch',
-      path: [confirmKey],
-      // Runs even when other fields fail (the default would skip it), so the member sees the
-      // mismatch at the first submit; an empty confirmation reports 'required' instead.
-      when: (payload) => {
-        const value = payload.value as Record<string, unknown> | undefined;
-        return (
-          typeof value === 'object' &&
-          value !== null &&
-          typeof value[key] === 'string' &&
-          typeof value[confirmKey] === 'string' &&
-          value[confirmKey] !== ''
-        );
-      },
+  return schema.refine((value: Record<string, unknown>) => value[key] === value[confirmKey], {
+    error: 'mismatch',
+    path: [confirmKey],
+    // Runs even when other fields fail (the default would skip it), so the member sees the
+    // mismatch at the first submit; an empty confirmation reports 'required' instead.
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown> | undefined;
+      return (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof value[key] === 'string' &&
+        typeof value[confirmKey] === 'string' &&
+        value[confirmKey] !== ''
+      );
     },
-  );
+  });
 }
 
 // ---------------------------------------------------------------- contact

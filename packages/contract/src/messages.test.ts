@@ -37,11 +37,16 @@ describe('messageForIssue', () => {
     const login = issues.find((issue) => issue.path[0] === 'login');
     const nombre = issues.find((issue) => issue.path[0] === 'nombre');
     expect(login && messageForIssue(login)).toEqual({ key: 'VALIDATION.MIN_LENGTH', params: { value: 8 } });
-    expect(nombre && messageForIssue(nombre)).toEqual({ key: 'VALIDATION.MAX_LENGTH', params: { value: 100 } });
+    expect(nombre && messageForIssue(nombre)).toEqual({
+      key: 'VALIDATION.MAX_LENGTH',
+      params: { value: 100 },
+    });
   });
 
   it('reads a react-hook-form error, with the limit passed in', () => {
-    expect(messageForIssue({ type: 'too_small', message: 'minlength', minimum: FIELD_LIMITS.login.min })).toEqual({
+    expect(
+      messageForIssue({ type: 'too_small', message: 'minlength', minimum: FIELD_LIMITS.login.min }),
+    ).toEqual({
       key: 'VALIDATION.MIN_LENGTH',
       params: { value: 8 },
     });

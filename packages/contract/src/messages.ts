@@ -101,7 +101,9 @@ export function fieldErrorCodeOfIssue(issue: IssueLike): FieldErrorCode {
 export function messageForIssue(issue: IssueLike): MessageForIssue {
   const code = fieldErrorCodeOfIssue(issue);
   const key = messageKeyFor(code);
-  if (code === 'minlength' && issue.minimum !== undefined) return { key, params: { value: Number(issue.minimum) } };
-  if (code === 'maxlength' && issue.maximum !== undefined) return { key, params: { value: Number(issue.maximum) } };
+  if (code === 'minlength' && issue.minimum !== undefined)
+    return { key, params: { value: Number(issue.minimum) } };
+  if (code === 'maxlength' && issue.maximum !== undefined)
+    return { key, params: { value: Number(issue.maximum) } };
   return { key, params: {} };
 }

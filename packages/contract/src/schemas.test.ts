@@ -89,10 +89,21 @@ describe('answer shapes', () => {
 
   it('reads an event, with the staff-only participant fields optional', () => {
     expect(eventSchema.parse(event)).toEqual(event);
-    const staffView = { ...participant, email: 'ana@example.org', mobil: '612345678', socio: null, licencia: 'L' };
+    const staffView = {
+      ...participant,
+      email: 'ana@example.org',
+      mobil: '612345678',
+      socio: null,
+      licencia: 'L',
+    };
     expect(participantSchema.parse(staffView)).toEqual(staffView);
     expect(errorsOf(eventSchema, { ...event, type: 12 })).toEqual({ type: ['enum'] });
-    expect(errorsOf(eventSchema, { ...event, participantes: [{ ...participant, roles: [{ roleId: 6, status: 1 }] }] })).toEqual({
+    expect(
+      errorsOf(eventSchema, {
+        ...event,
+        participantes: [{ ...participant, roles: [{ roleId: 6, status: 1 }] }],
+      }),
+    ).toEqual({
       'participantes.0.roles.0.roleId': ['enum'],
     });
   });
@@ -123,7 +134,13 @@ describe('subscribeBodySchema', () => {
   });
 
   it('drops the person fields the SPEC client sends, and ignores categoria', () => {
-    const parsed = subscribeBodySchema.parse({ ...participant, email: 'x', licencia: 'L', categoria: 99, roles: body.roles });
+    const parsed = subscribeBodySchema.parse({
+      ...participant,
+      email: 'x',
+      licencia: 'L',
+      categoria: 99,
+      roles: body.roles,
+    });
     expect(parsed).not.toHaveProperty('email');
     expect(parsed).not.toHaveProperty('nombre');
     expect(parsed).toMatchObject({ uuid: UUID, division: 1, factor: null, roles: body.roles });
@@ -180,7 +197,12 @@ describe('adminEventBodySchema', () => {
 
   it('accepts an event, with the optional fields', () => {
     expect(errorsOf(adminEventBodySchema, body)).toEqual({});
-    const parsed = adminEventBodySchema.parse({ ...body, nota: 'Traer\ngafas', soloLectura: true, repeatWeeks: 52 });
+    const parsed = adminEventBodySchema.parse({
+      ...body,
+      nota: 'Traer\ngafas',
+      soloLectura: true,
+      repeatWeeks: 52,
+    });
     expect(parsed).toMatchObject({ nota: 'Traer\ngafas', soloLectura: true, repeatWeeks: 52 });
     expect(adminEventBodySchema.parse({ ...body, nota: '' }).nota).toBeNull();
   });
@@ -192,10 +214,18 @@ describe('adminEventBodySchema', () => {
   });
 
   it('needs real times with the end after the start', () => {
-    expect(errorsOf(adminEventBodySchema, { ...body, start: '2025-02-29 19:00:00' })).toEqual({ start: ['date'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, start: '2025-06-03 19:00' })).toEqual({ start: ['date'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, end: '2025-06-03 19:00:00' })).toEqual({ end: ['date'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, end: '2025-06-02 21:00:00' })).toEqual({ end: ['date'] });
+    expect(errorsOf(adminEventBodySchema, { ...body, start: '2025-02-29 19:00:00' })).toEqual({
+      start: ['date'],
+    });
+    expect(errorsOf(adminEventBodySchema, { ...body, start: '2025-06-03 19:00' })).toEqual({
+      start: ['date'],
+    });
+    expect(errorsOf(adminEventBodySchema, { ...body, end: '2025-06-03 19:00:00' })).toEqual({
+      end: ['date'],
+    });
+    expect(errorsOf(adminEventBodySchema, { ...body, end: '2025-06-02 21:00:00' })).toEqual({
+      end: ['date'],
+    });
     expect(errorsOf(adminEventBodySchema, { ...body, end: '2025-06-02 21:00:00', plazas: -1 })).toEqual({
       end: ['date'],
       plazas: ['unknown'],
@@ -205,29 +235,42 @@ describe('adminEventBodySchema', () => {
   it('checks the other fields', () => {
     expect(errorsOf(adminEventBodySchema, { ...body, type: 12 })).toEqual({ type: ['enum'] });
     expect(errorsOf(adminEventBodySchema, { ...body, status: 3 })).toEqual({ status: ['enum'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, evento: 'x'.repeat(201) })).toEqual({ evento: ['maxlength'] });
+    expect(errorsOf(adminEventBodySchema, { ...body, evento: 'x'.repeat(201) })).toEqual({
+      evento: ['maxlength'],
+    });
     expect(errorsOf(adminEventBodySchema, { ...body, evento: 'a\nb' })).toEqual({ evento: ['singleLine'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, nota: 'x'.repeat(2001) })).toEqual({ nota: ['maxlength'] });
+    expect(errorsOf(adminEventBodySchema, { ...body, nota: 'x'.repeat(2001) })).toEqual({
+      nota: ['maxlength'],
+    });
     expect(errorsOf(adminEventBodySchema, { ...body, plazas: 0 })).toEqual({});
     expect(errorsOf(adminEventBodySchema, { ...body, plazas: 1000 })).toEqual({});
     expect(errorsOf(adminEventBodySchema, { ...body, plazas: 1001 })).toEqual({ plazas: ['unknown'] });
     expect(errorsOf(adminEventBodySchema, { ...body, plazas: 1.5 })).toEqual({ plazas: ['type'] });
     expect(errorsOf(adminEventBodySchema, { ...body, repeatWeeks: 0 })).toEqual({ repeatWeeks: ['unknown'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, repeatWeeks: 53 })).toEqual({ repeatWeeks: ['unknown'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, soloLectura: 'yes' })).toEqual({ soloLectura: ['type'] });
-    expect(errorsOf(adminEventBodySchema, { ...body, plazasLibres: 3 })).toEqual({ plazasLibres: ['unknown'] });
+    expect(errorsOf(adminEventBodySchema, { ...body, repeatWeeks: 53 })).toEqual({
+      repeatWeeks: ['unknown'],
+    });
+    expect(errorsOf(adminEventBodySchema, { ...body, soloLectura: 'yes' })).toEqual({
+      soloLectura: ['type'],
+    });
+    expect(errorsOf(adminEventBodySchema, { ...body, plazasLibres: 3 })).toEqual({
+      plazasLibres: ['unknown'],
+    });
   });
 
   it('has an update body without repeats', () => {
     expect(errorsOf(adminEventUpdateBodySchema, body)).toEqual({});
-    expect(errorsOf(adminEventUpdateBodySchema, { ...body, repeatWeeks: 2 })).toEqual({ repeatWeeks: ['unknown'] });
+    expect(errorsOf(adminEventUpdateBodySchema, { ...body, repeatWeeks: 2 })).toEqual({
+      repeatWeeks: ['unknown'],
+    });
     expect(errorsOf(adminEventUpdateBodySchema, { ...body, end: body.start })).toEqual({ end: ['date'] });
   });
 });
 
 describe('other staff bodies', () => {
   it('sets a participant status 1 to 4', () => {
-    for (const status of [1, 2, 3, 4]) expect(errorsOf(adminParticipantStatusBodySchema, { status })).toEqual({});
+    for (const status of [1, 2, 3, 4])
+      expect(errorsOf(adminParticipantStatusBodySchema, { status })).toEqual({});
     expect(errorsOf(adminParticipantStatusBodySchema, { status: 5 })).toEqual({ status: ['enum'] });
     expect(errorsOf(adminParticipantStatusBodySchema, {})).toEqual({ status: ['required'] });
   });

@@ -18,8 +18,6 @@ import {
 
 // ---------------------------------------------------------------- answers
 
-// mobil, nacimiento and sexo are nullable here although API.md lists them plainly: members
-// created by an operator (`user:create`) have none of them.
 export const userSchema = z.object({
   uuid: z.string(),
   login: z.string(),
@@ -27,9 +25,9 @@ export const userSchema = z.object({
   apellidos: z.string(),
   fullName: z.string(),
   email: z.string(),
-  nacimiento: z.string().nullable(),
-  mobil: z.string().nullable(),
-  sexo: z.enum(Sexo).nullable(),
+  nacimiento: z.string(),
+  mobil: z.string(),
+  sexo: z.enum(Sexo),
   socio: z.string().nullable(),
   division: z.enum(Division).nullable(),
   factor: z.enum(Factor).nullable(),
@@ -124,9 +122,18 @@ export type SubscribeBodyInput = z.input<typeof subscribeBodySchema>;
 // Path parameters arrive as text; only plain digits are read, so '1e1' or ' 3' are refused.
 function pathInteger(min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(/^\d{1,4}$/, { error: 'type' }).transform(Number)], {
-      error: requiredOrType,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,4}$/, { error: 'type' })
+          .transform(Number),
+      ],
+      {
+        error: requiredOrType,
+      },
+    )
     .pipe(z.number().int({ error: 'type' }).min(min, { error: 'enum' }).max(max, { error: 'enum' }));
 }
 

@@ -32,7 +32,9 @@ export function isCleanMultiLine(text: string): boolean {
 // Checks after 'required' run only on a filled value, so an empty field reports 'required'
 // alone. (zod's `abort` would do the same, but an aborted field also silences the object's
 // refinements, such as the password confirmation.)
-const filled = { when: (payload: { value: unknown }) => typeof payload.value === 'string' && payload.value !== '' };
+const filled = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'string' && payload.value !== '',
+};
 
 function baseText() {
   return z.string({ error: requiredOrType }).normalize('NFC').trim();
@@ -80,15 +82,13 @@ export function optionalMultiLineText(max: number) {
 
 /** Required text taken exactly as typed (passwords, tokens): no trim, no normalisation. */
 export function rawRequiredText(max: number) {
-  return z
-    .string({ error: requiredOrType })
-    .min(1, { error: 'required' })
-    .max(max, { error: 'maxlength' });
+  return z.string({ error: requiredOrType }).min(1, { error: 'required' }).max(max, { error: 'maxlength' });
 }
 
 export const EMAIL_MAX = 200;
 // A dotted domain and a top-level name of letters: what a mail server will deliver to.
-export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** True when text is a deliverable-looking e-mail address. */
 export function isEmail(text: string): boolean {
