@@ -45,14 +45,6 @@ export const ANIMATION = {
 /** Below this projected size an element counts as edge-on (not visible). */
 const EDGE_ON = 0.01;
 
-const REST: Omit<Pose, 'pivotX' | 'pivotY'> = {
-  rotation: 0,
-  scaleX: 1,
-  scaleY: 1,
-  offsetX: 0,
-  offsetY: 0,
-  visible: true,
-};
 
 /** Milliseconds a 90° turn takes at the turning rate. */
 export const QUARTER_TURN_MS = (90 / ANIMATION.turnDegreesPerFrame) * FRAME_MS;
@@ -76,7 +68,8 @@ interface Phase {
 }
 
 function cycleValue(phases: readonly Phase[], tMs: number): number {
-  const period = phases.reduce((sum, phase) => sum + phase.durationMs, 0);
+  let period = 0;
+  for (const phase of phases) period += phase.durationMs;
   let within = Math.max(0, tMs) % period;
   for (const phase of phases) {
     if (within < phase.durationMs) return phase.size(within / phase.durationMs);
@@ -87,48 +80,52 @@ function cycleValue(phases: readonly Phase[], tMs: number): number {
 
 const degrees = (value: number) => (value * Math.PI) / 180;
 
+// Phase tables are built once: poseAt runs for every element on every frame.
+const DOOR_PHASES: readonly Phase[] = [
+  { durationMs: ANIMATION.doorHoldClosedMs, size: () => 1 },
+  { durationMs: QUARTER_TURN_MS, size: (f) => Math.cos(degrees(90 * f)) },
+  { durationMs: ANIMATION.doorHoldOpenMs, size: () => 0 },
+  { durationMs: QUARTER_TURN_MS, size: (f) => Math.sin(degrees(90 * f)) },
+];
+
+const CARD_RISE_FALL_PHASES: readonly Phase[] = [
+  { durationMs: ANIMATION.cardHoldUpMs, size: () => 1 },
+  { durationMs: QUARTER_TURN_MS, size: (f) => Math.cos(degrees(90 * f)) },
+  { durationMs: ANIMATION.cardHoldDownMs, size: () => 0 },
+  { durationMs: QUARTER_TURN_MS, size: (f) => Math.sin(degrees(90 * f)) },
+];
+
+const POPPER_RISE_FALL_PHASES: readonly Phase[] = [
+  { durationMs: ANIMATION.popperHoldUpMs, size: () => 1 },
+  // Gravity: the fall angle grows with the square of time.
+  { durationMs: ANIMATION.popperFallMs, size: (f) => Math.cos(degrees(90 * f * f)) },
+  { durationMs: ANIMATION.popperHoldDownMs, size: () => 0 },
+  // The reset slows as it comes upright (ease-out).
+  { durationMs: ANIMATION.popperRiseMs, size: (f) => Math.sin(degrees(90 * (1 - (1 - f) * (1 - f)))) },
+];
+
 /** Door: face-on, swings 90° away about its left edge, holds open, swings back, holds closed. */
 export function doorScale(tMs: number): number {
-  return cycleValue(
-    [
-      { durationMs: ANIMATION.doorHoldClosedMs, size: () => 1 },
-      { durationMs: QUARTER_TURN_MS, size: (f) => Math.cos(degrees(90 * f)) },
-      { durationMs: ANIMATION.doorHoldOpenMs, size: () => 0 },
-      { durationMs: QUARTER_TURN_MS, size: (f) => Math.sin(degrees(90 * f)) },
-    ],
-    tMs,
-  );
+  return cycleValue(DOOR_PHASES, tMs);
 }
 
 /** Card rise-fall: up, tilts back 90° about its bottom edge, lies flat, rises again. */
 export function cardRiseFallScale(tMs: number): number {
-  return cycleValue(
-    [
-      { durationMs: ANIMATION.cardHoldUpMs, size: () => 1 },
-      { durationMs: QUARTER_TURN_MS, size: (f) => Math.cos(degrees(90 * f)) },
-      { durationMs: ANIMATION.cardHoldDownMs, size: () => 0 },
-      { durationMs: QUARTER_TURN_MS, size: (f) => Math.sin(degrees(90 * f)) },
-    ],
-    tMs,
-  );
+  return cycleValue(CARD_RISE_FALL_PHASES, tMs);
 }
 
 /** Popper rise-fall: standing, falls back accelerating like a hit popper, lies down, is reset up. */
 export function popperRiseFallScale(tMs: number): number {
-  return cycleValue(
-    [
-      { durationMs: ANIMATION.popperHoldUpMs, size: () => 1 },
-      // Gravity: the fall angle grows with the square of time.
-      { durationMs: ANIMATION.popperFallMs, size: (f) => Math.cos(degrees(90 * f * f)) },
-      { durationMs: ANIMATION.popperHoldDownMs, size: () => 0 },
-      // The reset slows as it comes upright (ease-out).
-      { durationMs: ANIMATION.popperRiseMs, size: (f) => Math.sin(degrees(90 * (1 - (1 - f) * (1 - f)))) },
-    ],
-    tMs,
-  );
+  return cycleValue(POPPER_RISE_FALL_PHASES, tMs);
 }
 
 const snapSize = (value: number) => (Math.abs(value) < 1e-12 ? 0 : value);
+
+// One literal shape for every pose keeps V8 on its fast path; spreading a template and
+// overriding keys made poseAt the whole cost of a 200-element tick.
+function pose(rotation: number, scaleX: number, scaleY: number, pivotX: number, pivotY: number, visible: boolean): Pose {
+  return { rotation, scaleX, scaleY, offsetX: 0, offsetY: 0, pivotX, pivotY, visible };
+}
 
 /** The pose of an element tMs after its animation started (the resting pose for none). */
 export function poseAt(element: Pick<StageElement, 'type' | 'targetType' | 'animation'>, tMs: number): Pose {
@@ -137,26 +134,26 @@ export function poseAt(element: Pick<StageElement, 'type' | 'targetType' | 'anim
   switch (element.animation) {
     case AnimationType.swinger:
       // The arm pivots under the card, so at ±91° the card lies beside its pivot, past horizontal.
-      return { ...REST, rotation: swingerAngle(tMs), pivotX: 0, pivotY: bottom };
+      return pose(swingerAngle(tMs), 1, 1, 0, bottom, true);
     case AnimationType.door: {
       const scaleX = snapSize(doorScale(tMs));
-      return { ...REST, scaleX, pivotX: -shape.width / 2, pivotY: 0, visible: scaleX >= EDGE_ON };
+      return pose(0, scaleX, 1, -shape.width / 2, 0, scaleX >= EDGE_ON);
     }
     case AnimationType.cardRiseFall: {
       const scaleY = snapSize(cardRiseFallScale(tMs));
-      return { ...REST, scaleY, pivotX: 0, pivotY: bottom, visible: scaleY >= EDGE_ON };
+      return pose(0, 1, scaleY, 0, bottom, scaleY >= EDGE_ON);
     }
     case AnimationType.popperRiseFall: {
       const scaleY = snapSize(popperRiseFallScale(tMs));
-      return { ...REST, scaleY, pivotX: 0, pivotY: bottom, visible: scaleY >= EDGE_ON };
+      return pose(0, 1, scaleY, 0, bottom, scaleY >= EDGE_ON);
     }
     default:
-      return { ...REST, pivotX: 0, pivotY: 0 };
+      return RESTING_POSE;
   }
 }
 
 /** The resting pose (no animation) of any element. */
-export const RESTING_POSE: Pose = { ...REST, pivotX: 0, pivotY: 0 };
+export const RESTING_POSE: Pose = pose(0, 1, 1, 0, 0, true);
 
 /** Maps a point from shape millimetres through a pose (pivot, scale, rotation, offset), shape centre at 0. */
 export function applyPose(pose: Pose, x: number, y: number): { x: number; y: number } {

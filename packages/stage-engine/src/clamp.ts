@@ -6,7 +6,8 @@ import { STAGE_LIMITS } from '@club/contract/stage';
 export function clampToStep(value: number, min: number, max: number, step: number): number {
   if (Number.isNaN(value)) return min;
   const bounded = Math.min(max, Math.max(min, value));
-  const snapped = min + Math.round((bounded - min) / step) * step;
+  // The epsilon rounds a typed half step (2.005 stored as 2.00499…) up, as the member wrote it.
+  const snapped = min + Math.round((bounded - min) / step + 1e-9) * step;
   // Rounding to the step's decimals removes float dust such as 0.30000000000000004.
   const result = roundToDecimals(Math.min(max, snapped), decimalsOf(step));
   return Object.is(result, -0) ? 0 : result;
