@@ -49,7 +49,7 @@ export function Header() {
             <Logo size={40} />
             <span className="brand-text">{siteSettings.shortName}</span>
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navigation" aria-label={t('NAV.TOGGLE')} />
+          <Navbar.Toggle aria-controls="main-navigation" label={t('NAV.TOGGLE')} />
           <Navbar.Collapse id="main-navigation">
             <Nav className="ms-auto align-items-lg-center" as="nav" aria-label={t('NAV.LABEL')}>
               {SECTIONS_BEFORE.map(sectionLink)}

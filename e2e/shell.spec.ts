@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('site shell', () => {
+  test('home renders in Spanish by default with header, main and footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toContainText('Nosotros');
+    await expect(page.getByRole('link', { name: 'Acceder' })).toBeVisible();
+    // Anonymous visitors see no calendar link and no user menu.
+    await expect(page.getByRole('link', { name: 'Calendario' })).toHaveCount(0);
+  });
+
+  test('switching language changes the texts and <html lang>, and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav).toContainText('Nosotros');
+    await page.getByRole('button', { name: 'Inglés' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(nav).toContainText('About');
+    await expect(page.getByRole('contentinfo')).toContainText('Useful links');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('navigation').first()).toContainText('About');
+    await page.getByRole('button', { name: 'Catalan' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('navigation').first()).toContainText('Nosaltres');
+    await expect(page.getByRole('contentinfo')).toContainText('Enllaços útils');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('contentinfo')).toContainText('Enllaços útils');
+  });
+
+  test('an unknown path shows the not-found page and the server answers 404', async ({ page }) => {
+    const response = await page.goto('/nothing-here');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+    const known = await page.goto('/calendar');
+    expect(known?.status()).toBe(200);
+  });
+
+  test('reset-password without hash or token lands on /not-found', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL(/\/not-found$/);
+    await page.goto('/reset-password?hash=abc');
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+  });
+
+  test('profile and change-password while anonymous land on login', async ({ page }) => {
+    await page.goto('/user-profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/change-password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the header takes its scrolled state after 100 px and the mobile menu closes on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/terms');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 150);
+    });
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await page.getByRole('button', { name: 'Abrir o cerrar el menú' }).click();
+    const menuLink = page.getByRole('navigation').getByRole('link', { name: 'Acceder' });
+    await expect(menuLink).toBeVisible();
+    await menuLink.click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#main-navigation')).not.toHaveClass(/show/);
+  });
+});
