@@ -3,7 +3,13 @@
 // the target (issue 7) is a median of at most 1 ms. Run: npx tsx bench/stage-engine-tick.ts
 // (or bundle it with esbuild and run the output with node).
 import { AnimationType, VisibleTimeType } from '@club/contract/stage';
-import { ELEMENT_KINDS, addElement, createElement, createEmptyStage, patchElement } from '../packages/stage-engine/src/model.ts';
+import {
+  ELEMENT_KINDS,
+  addElement,
+  createElement,
+  createEmptyStage,
+  patchElement,
+} from '../packages/stage-engine/src/model.ts';
 import type { Stage } from '../packages/stage-engine/src/model.ts';
 import { mulberry32 } from '../packages/stage-engine/src/random.ts';
 import { DrillScheduler } from '../packages/stage-engine/src/scheduler.ts';
@@ -20,13 +26,19 @@ function buildStage(randomElements: boolean): Stage {
   for (let index = 0; index < ELEMENTS; index += 1) {
     const kind = ELEMENT_KINDS[index % ELEMENT_KINDS.length];
     const element = createElement(kind, { newId: () => `element-${(next += 1)}` });
-    const cardAnimations = [AnimationType.swinger, AnimationType.door, AnimationType.cardRiseFall, AnimationType.none];
+    const cardAnimations = [
+      AnimationType.swinger,
+      AnimationType.door,
+      AnimationType.cardRiseFall,
+      AnimationType.none,
+    ];
     stage = addElement(
       stage,
       patchElement(element, {
         positionX: (random() - 0.5) * 9000,
         positionY: (random() - 0.5) * 9000,
-        animation: kind === 'popper' ? AnimationType.popperRiseFall : cardAnimations[index % cardAnimations.length],
+        animation:
+          kind === 'popper' ? AnimationType.popperRiseFall : cardAnimations[index % cardAnimations.length],
         randomPosition: index % 2 === 0,
         randomScale: index % 3 === 0,
         visibleTimeMode: [VisibleTimeType.always, VisibleTimeType.fixed, VisibleTimeType.random][index % 3],

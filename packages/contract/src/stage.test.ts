@@ -43,7 +43,14 @@ describe('stageElementWireSchema', () => {
   });
 
   it('keeps the misspelt names and drops unknown fields', () => {
-    const parsed = stageElementWireSchema.parse({ id: 'a', type: 1, heigth: 40, visibeTime: 5, ipscTagetType: 3, extra: 1 });
+    const parsed = stageElementWireSchema.parse({
+      id: 'a',
+      type: 1,
+      heigth: 40,
+      visibeTime: 5,
+      ipscTagetType: 3,
+      extra: 1,
+    });
     expect(parsed).toMatchObject({ heigth: 40, visibeTime: 5, ipscTagetType: 3 });
     expect(parsed).not.toHaveProperty('extra');
   });
@@ -100,12 +107,26 @@ describe('stageWireSchema', () => {
     const elements = Array.from({ length: 201 }, (_, index) => ({ id: `e${index}`, type: 3 }));
     expect(stageWireSchema.safeParse({ elements }).success).toBe(false);
     expect(stageWireSchema.safeParse({ elements: elements.slice(1) }).success).toBe(true);
-    expect(stageWireSchema.safeParse({ elements: [{ id: 'x', type: 1 }, { id: 'x', type: 1 }] }).success).toBe(false);
+    expect(
+      stageWireSchema.safeParse({
+        elements: [
+          { id: 'x', type: 1 },
+          { id: 'x', type: 1 },
+        ],
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('stageSaveBodySchema', () => {
-  const body = { name: 'El Tirador', designWidth: 1280, designHeigth: 720, randomElements: false, maxRandomElements: 2, elements: [] };
+  const body = {
+    name: 'El Tirador',
+    designWidth: 1280,
+    designHeigth: 720,
+    randomElements: false,
+    maxRandomElements: 2,
+    elements: [],
+  };
 
   it('accepts a stage body and defaults public to false', () => {
     expect(stageSaveBodySchema.parse(body)).toEqual({ ...body, public: false });

@@ -14,8 +14,16 @@ import {
   unapplyPose,
 } from './animation.ts';
 
-const card = (animation: AnimationType) => ({ type: StageElementType.tarjetaIpsc, targetType: TargetType.fullShootable, animation });
-const popper = { type: StageElementType.popperIpsc, targetType: null, animation: AnimationType.popperRiseFall };
+const card = (animation: AnimationType) => ({
+  type: StageElementType.tarjetaIpsc,
+  targetType: TargetType.fullShootable,
+  animation,
+});
+const popper = {
+  type: StageElementType.popperIpsc,
+  targetType: null,
+  animation: AnimationType.popperRiseFall,
+};
 const frames = (count: number) => count * FRAME_MS;
 
 describe('swinger', () => {
@@ -68,7 +76,8 @@ describe('door', () => {
     expect(doorScale(ANIMATION.doorHoldClosedMs - 1)).toBe(1);
     expect(doorScale(ANIMATION.doorHoldClosedMs + QUARTER_TURN_MS / 2)).toBeCloseTo(Math.SQRT1_2, 9);
     expect(doorScale(ANIMATION.doorHoldClosedMs + QUARTER_TURN_MS + 1)).toBe(0);
-    const closingHalf = ANIMATION.doorHoldClosedMs + QUARTER_TURN_MS + ANIMATION.doorHoldOpenMs + QUARTER_TURN_MS / 2;
+    const closingHalf =
+      ANIMATION.doorHoldClosedMs + QUARTER_TURN_MS + ANIMATION.doorHoldOpenMs + QUARTER_TURN_MS / 2;
     expect(doorScale(closingHalf)).toBeCloseTo(Math.SQRT1_2, 9);
     const period = ANIMATION.doorHoldClosedMs + ANIMATION.doorHoldOpenMs + 2 * QUARTER_TURN_MS;
     expect(doorScale(period + 10)).toBe(1);
@@ -123,10 +132,17 @@ describe('popper rise-fall', () => {
     const downAt = fallStart + ANIMATION.popperFallMs + 10;
     expect(popperRiseFallScale(downAt)).toBe(0);
     const riseStart = fallStart + ANIMATION.popperFallMs + ANIMATION.popperHoldDownMs;
-    expect(popperRiseFallScale(riseStart + ANIMATION.popperRiseMs / 2)).toBeCloseTo(Math.sin((Math.PI / 2) * 0.75), 9);
+    expect(popperRiseFallScale(riseStart + ANIMATION.popperRiseMs / 2)).toBeCloseTo(
+      Math.sin((Math.PI / 2) * 0.75),
+      9,
+    );
     expect(popperRiseFallScale(riseStart + ANIMATION.popperRiseMs + 1)).toBe(1);
-    const period = ANIMATION.popperHoldUpMs + ANIMATION.popperFallMs + ANIMATION.popperHoldDownMs + ANIMATION.popperRiseMs;
-    expect(popperRiseFallScale(period + fallStart + ANIMATION.popperFallMs / 2)).toBeCloseTo(Math.cos(Math.PI / 8), 9);
+    const period =
+      ANIMATION.popperHoldUpMs + ANIMATION.popperFallMs + ANIMATION.popperHoldDownMs + ANIMATION.popperRiseMs;
+    expect(popperRiseFallScale(period + fallStart + ANIMATION.popperFallMs / 2)).toBeCloseTo(
+      Math.cos(Math.PI / 8),
+      9,
+    );
   });
 
   it('pivots at the popper base', () => {
@@ -138,7 +154,12 @@ describe('popper rise-fall', () => {
 describe('no animation', () => {
   it('rests at every instant', () => {
     for (const t of [0, 500, 123456]) {
-      expect(poseAt(card(AnimationType.none), t)).toMatchObject({ rotation: 0, scaleX: 1, scaleY: 1, visible: true });
+      expect(poseAt(card(AnimationType.none), t)).toMatchObject({
+        rotation: 0,
+        scaleX: 1,
+        scaleY: 1,
+        visible: true,
+      });
     }
   });
 });

@@ -45,7 +45,6 @@ export const ANIMATION = {
 /** Below this projected size an element counts as edge-on (not visible). */
 const EDGE_ON = 0.01;
 
-
 /** Milliseconds a 90° turn takes at the turning rate. */
 export const QUARTER_TURN_MS = (90 / ANIMATION.turnDegreesPerFrame) * FRAME_MS;
 
@@ -59,7 +58,8 @@ export function swingerAngle(tMs: number): number {
 }
 
 /** Duration in ms of one full swinger cycle (0 → +91 → −91 → 0). */
-export const SWINGER_PERIOD_MS = ((4 * ANIMATION.swingerLimitDegrees) / ANIMATION.swingerDegreesPerFrame) * FRAME_MS;
+export const SWINGER_PERIOD_MS =
+  ((4 * ANIMATION.swingerLimitDegrees) / ANIMATION.swingerDegreesPerFrame) * FRAME_MS;
 
 interface Phase {
   readonly durationMs: number;
@@ -123,7 +123,14 @@ const snapSize = (value: number) => (Math.abs(value) < 1e-12 ? 0 : value);
 
 // One literal shape for every pose keeps V8 on its fast path; spreading a template and
 // overriding keys made poseAt the whole cost of a 200-element tick.
-function pose(rotation: number, scaleX: number, scaleY: number, pivotX: number, pivotY: number, visible: boolean): Pose {
+function pose(
+  rotation: number,
+  scaleX: number,
+  scaleY: number,
+  pivotX: number,
+  pivotY: number,
+  visible: boolean,
+): Pose {
   return { rotation, scaleX, scaleY, offsetX: 0, offsetY: 0, pivotX, pivotY, visible };
 }
 

@@ -25,7 +25,12 @@ export function clampScale(value: number): number {
 
 /** Clamps a fixed visible time in seconds to 3..10, step 0.1. */
 export function clampVisibleTime(seconds: number): number {
-  return clampToStep(seconds, STAGE_LIMITS.visibleTimeMin, STAGE_LIMITS.visibleTimeMax, STAGE_LIMITS.visibleTimeStep);
+  return clampToStep(
+    seconds,
+    STAGE_LIMITS.visibleTimeMin,
+    STAGE_LIMITS.visibleTimeMax,
+    STAGE_LIMITS.visibleTimeStep,
+  );
 }
 
 /** Step buttons of SPEC §4 for each numeric setting of the designer's panel. */

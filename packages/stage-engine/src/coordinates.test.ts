@@ -101,6 +101,12 @@ describe('element sizes', () => {
   });
 
   it('refuses a calibration without sizes', () => {
-    expect(realSizePixelsPerMillimetre(1000, { imageWidthMetres: 0, simulatedDistanceMetres: 10, viewerDistanceMetres: 2 })).toBe(0);
+    expect(
+      realSizePixelsPerMillimetre(1000, {
+        imageWidthMetres: 0,
+        simulatedDistanceMetres: 10,
+        viewerDistanceMetres: 2,
+      }),
+    ).toBe(0);
   });
 });

@@ -53,7 +53,12 @@ export function createViewport(
 }
 
 /** Width and height of the design rectangle on the canvas, in canvas pixels. */
-export function stageRectOnCanvas(viewport: Viewport): { x: number; y: number; width: number; height: number } {
+export function stageRectOnCanvas(viewport: Viewport): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+} {
   return {
     x: viewport.offsetX,
     y: viewport.offsetY,
@@ -75,7 +80,8 @@ export function canvasToStage(viewport: Viewport, point: CanvasPoint): StagePoin
   if (viewport.scale === 0) return { positionX: 0, positionY: 0 };
   return {
     positionX: ((point.x - viewport.offsetX) / (viewport.designWidth * viewport.scale) - 0.5) * POSITION_SPAN,
-    positionY: ((point.y - viewport.offsetY) / (viewport.designHeight * viewport.scale) - 0.5) * POSITION_SPAN,
+    positionY:
+      ((point.y - viewport.offsetY) / (viewport.designHeight * viewport.scale) - 0.5) * POSITION_SPAN,
   };
 }
 
@@ -107,7 +113,10 @@ export function elementPositionSize(
   scale: number = element.scale,
 ): { width: number; height: number } {
   const size = elementDesignSize(element, designHeight, scale);
-  return { width: (size.width / designWidth) * POSITION_SPAN, height: (size.height / designHeight) * POSITION_SPAN };
+  return {
+    width: (size.width / designWidth) * POSITION_SPAN,
+    height: (size.height / designHeight) * POSITION_SPAN,
+  };
 }
 
 /** Canvas pixels per shape millimetre for an element drawn at its stage size. */

@@ -42,17 +42,25 @@ describe('elementAt', () => {
     const small = addElement(createEmptyStage(), createElement('popper', { newId: () => 'p' }));
     const point = { positionX: 0, positionY: 3000 };
     expect(elementAt(small, point)).toBeNull();
-    const big = addElement(createEmptyStage(), patchElement(createElement('popper', { newId: () => 'p' }), { scale: 2 }));
+    const big = addElement(
+      createEmptyStage(),
+      patchElement(createElement('popper', { newId: () => 'p' }), { scale: 2 }),
+    );
     expect(elementAt(big, point)).toBe('p');
   });
 
   it('follows a pose: a swinger at 90° lies beside its pivot; a flat rise-fall cannot be hit', () => {
     const single = addElement(
       createEmptyStage(),
-      patchElement(createElement('full-shootable', { newId: () => 's' }), { animation: AnimationType.swinger }),
+      patchElement(createElement('full-shootable', { newId: () => 's' }), {
+        animation: AnimationType.swinger,
+      }),
     );
     const [resting] = placeAtRest(single);
-    const swung: PlacedElement = { ...resting, pose: { ...resting.pose, rotation: 90, pivotX: 0, pivotY: 290 } };
+    const swung: PlacedElement = {
+      ...resting,
+      pose: { ...resting.pose, rotation: 90, pivotX: 0, pivotY: 290 },
+    };
     // Upright the card covers its centre; swung 90° clockwise about its base its head points right, at base height.
     expect(elementAt(single, { positionX: 0, positionY: 0 }, [resting])).toBe('s');
     expect(elementAt(single, { positionX: 0, positionY: -1000 }, [swung])).toBeNull();
@@ -60,7 +68,10 @@ describe('elementAt', () => {
     expect(elementAt(single, { positionX: -1500, positionY: 2000 }, [swung])).toBeNull();
     const flat: PlacedElement = {
       ...resting,
-      pose: poseAt({ ...resting.element, animation: AnimationType.cardRiseFall }, ANIMATION.cardHoldUpMs + QUARTER_TURN_MS + 10),
+      pose: poseAt(
+        { ...resting.element, animation: AnimationType.cardRiseFall },
+        ANIMATION.cardHoldUpMs + QUARTER_TURN_MS + 10,
+      ),
     };
     expect(elementAt(single, { positionX: 0, positionY: 1990 }, [flat])).toBeNull();
   });
@@ -74,11 +85,14 @@ describe('elementAt', () => {
 
 describe('elementBounds', () => {
   it('spans the element size around its position', () => {
-    const stage = addElement(createEmptyStage(), patchElement(createElement('full-shootable', { newId: () => 'c' }), { positionX: 1000 }));
+    const stage = addElement(
+      createEmptyStage(),
+      patchElement(createElement('full-shootable', { newId: () => 'c' }), { positionX: 1000 }),
+    );
     const bounds = elementBounds(stage, placeAtRest(stage)[0]);
     expect(bounds.minY).toBeCloseTo(-2000);
     expect(bounds.maxY).toBeCloseTo(2000);
-    expect(bounds.maxX - bounds.minX).toBeCloseTo((((288 * 460) / 580) / 1280) * 10000);
+    expect(bounds.maxX - bounds.minX).toBeCloseTo(((288 * 460) / 580 / 1280) * 10000);
     expect((bounds.maxX + bounds.minX) / 2).toBeCloseTo(1000);
   });
 });
@@ -87,12 +101,18 @@ describe('dragTo', () => {
   const viewport = createViewport(1280, 720);
 
   it('moves by the pointer movement in position units, snapped to 10', () => {
-    expect(dragTo({ positionX: 0, positionY: 0 }, 128, -72, viewport)).toEqual({ positionX: 1000, positionY: -1000 });
+    expect(dragTo({ positionX: 0, positionY: 0 }, 128, -72, viewport)).toEqual({
+      positionX: 1000,
+      positionY: -1000,
+    });
     expect(dragTo({ positionX: 0, positionY: 0 }, 1, 1, viewport)).toEqual({ positionX: 10, positionY: 10 });
   });
 
   it('clamps at the stage bounds', () => {
-    expect(dragTo({ positionX: 4900, positionY: -4900 }, 500, -500, viewport)).toEqual({ positionX: 5000, positionY: -5000 });
+    expect(dragTo({ positionX: 4900, positionY: -4900 }, 500, -500, viewport)).toEqual({
+      positionX: 5000,
+      positionY: -5000,
+    });
   });
 
   it('accounts for the canvas scale', () => {

@@ -44,7 +44,11 @@ export function isPointOnElement(stage: Stage, placed: PlacedElement, point: Sta
 }
 
 /** Ids of the elements under a stage point, topmost (last drawn) first. */
-export function elementsAt(stage: Stage, point: StagePoint, placed: readonly PlacedElement[] = placeAtRest(stage)): string[] {
+export function elementsAt(
+  stage: Stage,
+  point: StagePoint,
+  placed: readonly PlacedElement[] = placeAtRest(stage),
+): string[] {
   const hits: string[] = [];
   for (let index = placed.length - 1; index >= 0; index -= 1) {
     if (isPointOnElement(stage, placed[index], point)) hits.push(placed[index].element.id);
@@ -58,7 +62,12 @@ export function elementAt(stage: Stage, point: StagePoint, placed?: readonly Pla
 }
 
 /** New clamped, snapped position of an element dragged by a pointer movement in canvas pixels. */
-export function dragTo(start: StagePoint, pointerDx: number, pointerDy: number, viewport: Viewport): StagePoint {
+export function dragTo(
+  start: StagePoint,
+  pointerDx: number,
+  pointerDy: number,
+  viewport: Viewport,
+): StagePoint {
   const delta = canvasDeltaToStage(viewport, pointerDx, pointerDy);
   return {
     positionX: clampPosition(start.positionX + delta.positionX),

@@ -1,4 +1,10 @@
-import { AnimationType, DEFAULT_POPPER_HEIGHT, StageElementType, TargetType, VisibleTimeType } from '@club/contract/stage';
+import {
+  AnimationType,
+  DEFAULT_POPPER_HEIGHT,
+  StageElementType,
+  TargetType,
+  VisibleTimeType,
+} from '@club/contract/stage';
 import { describe, expect, it } from 'vitest';
 import {
   addElement,
@@ -77,7 +83,12 @@ describe('loading stored stages (SPEC §3 wire shapes)', () => {
       visibleTimeMode: VisibleTimeType.fixed,
       randomTargetType: false,
     });
-    expect(popper).toMatchObject({ type: StageElementType.popperIpsc, targetType: null, randomTargetType: null, height: 55 });
+    expect(popper).toMatchObject({
+      type: StageElementType.popperIpsc,
+      targetType: null,
+      randomTargetType: null,
+      height: 55,
+    });
   });
 
   it('round-trips a complete stored stage exactly: toWire(fromWire(x)) = x', () => {
@@ -186,7 +197,14 @@ describe('loading stored stages (SPEC §3 wire shapes)', () => {
     const many = Array.from({ length: 201 }, (_, index) => ({ id: `e${index}`, type: 1 }));
     expect(tryParseStage({ elements: many })).toBeNull();
     expect(tryParseStage({ elements: many.slice(0, 200) })).not.toBeNull();
-    expect(tryParseStage({ elements: [{ id: 'x', type: 1 }, { id: 'x', type: 3 }] })).toBeNull();
+    expect(
+      tryParseStage({
+        elements: [
+          { id: 'x', type: 1 },
+          { id: 'x', type: 3 },
+        ],
+      }),
+    ).toBeNull();
   });
 
   it('refuses what is not a stage at all', () => {
@@ -199,7 +217,9 @@ describe('loading stored stages (SPEC §3 wire shapes)', () => {
 describe('creating elements', () => {
   it('offers the popper and the eleven card kinds of the SPEC gallery list (twelve in all)', () => {
     expect(ELEMENT_KINDS).toHaveLength(12);
-    expect(new Set(ELEMENT_KINDS.map((kind) => createElement(kind, { newId: counter() }).targetType)).size).toBe(12);
+    expect(
+      new Set(ELEMENT_KINDS.map((kind) => createElement(kind, { newId: counter() }).targetType)).size,
+    ).toBe(12);
   });
 
   it('creates every kind with SPEC defaults at the centre and round-trips it through the wire', () => {
@@ -252,11 +272,20 @@ describe('editing', () => {
   });
 
   it('changing a swinging card to a popper drops the swinger and takes the popper height', () => {
-    const card = patchElement(createElement('full-shootable', { newId }), { animation: AnimationType.swinger });
+    const card = patchElement(createElement('full-shootable', { newId }), {
+      animation: AnimationType.swinger,
+    });
     const popper = applyKind(card, 'popper');
-    expect(popper).toMatchObject({ type: StageElementType.popperIpsc, targetType: null, animation: AnimationType.none });
+    expect(popper).toMatchObject({
+      type: StageElementType.popperIpsc,
+      targetType: null,
+      animation: AnimationType.none,
+    });
     expect(popper.height).toBe(DEFAULT_POPPER_HEIGHT);
-    expect(applyKind(card, 'full-no-shoot')).toMatchObject({ targetType: TargetType.fullNonshoot, animation: AnimationType.swinger });
+    expect(applyKind(card, 'full-no-shoot')).toMatchObject({
+      targetType: TargetType.fullNonshoot,
+      animation: AnimationType.swinger,
+    });
   });
 
   it('adds, updates, removes and clears elements without mutating the stage', () => {
@@ -274,7 +303,8 @@ describe('editing', () => {
 
   it('adds at most 200 elements', () => {
     let stage = createEmptyStage();
-    for (let index = 0; index < 205; index += 1) stage = addElement(stage, createElement('popper', { newId }));
+    for (let index = 0; index < 205; index += 1)
+      stage = addElement(stage, createElement('popper', { newId }));
     expect(stage.elements).toHaveLength(200);
   });
 });

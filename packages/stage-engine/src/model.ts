@@ -108,7 +108,10 @@ export function defaultHeightFor(type: StageElementType): number {
 }
 
 /** A new element of a gallery kind at the stage centre with SPEC §3 defaults. */
-export function createElement(kind: ElementKind, options: { newId?: IdSource; name?: string } = {}): StageElement {
+export function createElement(
+  kind: ElementKind,
+  options: { newId?: IdSource; name?: string } = {},
+): StageElement {
   const isPopper = kind === 'popper';
   const type = isPopper ? StageElementType.popperIpsc : StageElementType.tarjetaIpsc;
   return {
@@ -254,9 +257,16 @@ export function patchElement(element: StageElement, patch: ElementPatch): StageE
 }
 
 /** Returns the stage with one element replaced by the result of an update (unknown id: unchanged stage). */
-export function updateElement(stage: Stage, id: string, update: (element: StageElement) => StageElement): Stage {
+export function updateElement(
+  stage: Stage,
+  id: string,
+  update: (element: StageElement) => StageElement,
+): Stage {
   if (!stage.elements.some((element) => element.id === id)) return stage;
-  return { ...stage, elements: stage.elements.map((element) => (element.id === id ? update(element) : element)) };
+  return {
+    ...stage,
+    elements: stage.elements.map((element) => (element.id === id ? update(element) : element)),
+  };
 }
 
 /** Returns the stage with an element added on top, unless it already holds the 200 allowed. */

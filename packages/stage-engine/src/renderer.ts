@@ -144,7 +144,12 @@ export class StageRenderer {
       stage.designWidth !== this.stage.designWidth || stage.designHeight !== this.stage.designHeight;
     this.stage = stage;
     if (designChanged) {
-      this.viewport = createViewport(this.viewport.canvasWidth, this.viewport.canvasHeight, stage.designWidth, stage.designHeight);
+      this.viewport = createViewport(
+        this.viewport.canvasWidth,
+        this.viewport.canvasHeight,
+        stage.designWidth,
+        stage.designHeight,
+      );
       this.drawBackground();
     }
     this.syncNodes();
@@ -204,7 +209,10 @@ export class StageRenderer {
   /** View mode: starts (or resumes) the stage's animations and visible times, without a plan. */
   start(): void {
     if (this.drill === null) {
-      this.scheduler ??= new DrillScheduler(this.stage, { clock: this.clock, random: mulberry32(this.seed()) });
+      this.scheduler ??= new DrillScheduler(this.stage, {
+        clock: this.clock,
+        random: mulberry32(this.seed()),
+      });
       this.scheduler.start();
     } else {
       this.drill.start();
@@ -279,7 +287,9 @@ export class StageRenderer {
     const { canvasWidth, canvasHeight } = this.viewport;
     const stageRect = stageRectOnCanvas(this.viewport);
     if (this.options.mode === 'design') {
-      layer.add(new Konva.Rect({ x: 0, y: 0, width: canvasWidth, height: canvasHeight, fill: COLOURS.letterbox }));
+      layer.add(
+        new Konva.Rect({ x: 0, y: 0, width: canvasWidth, height: canvasHeight, fill: COLOURS.letterbox }),
+      );
       layer.add(new Konva.Rect({ ...stageRect, fill: COLOURS.designStage }));
       // A faint tenth grid helps line targets up; the red guides mark the centre (SPEC §2).
       for (let step = 1; step < 10; step += 1) {
@@ -297,7 +307,12 @@ export class StageRenderer {
         layer.add(new Konva.Line({ points, stroke: COLOURS.guide, strokeWidth: 1.5, listening: false }));
       }
     } else if (this.backgroundImage !== null) {
-      layer.add(new Konva.Image({ image: this.backgroundImage, ...coverRect(this.backgroundImage, canvasWidth, canvasHeight) }));
+      layer.add(
+        new Konva.Image({
+          image: this.backgroundImage,
+          ...coverRect(this.backgroundImage, canvasWidth, canvasHeight),
+        }),
+      );
     } else {
       drawRangeBackdrop(layer, canvasWidth, canvasHeight);
     }
@@ -348,7 +363,13 @@ export class StageRenderer {
     });
     resizeSelection(selection, element);
     outer.add(posed, selection);
-    const node: ElementNode = { element, outer, posed, selection, kindKey: `${element.type}:${element.targetType ?? ''}` };
+    const node: ElementNode = {
+      element,
+      outer,
+      posed,
+      selection,
+      kindKey: `${element.type}:${element.targetType ?? ''}`,
+    };
     if (design) this.wireInteraction(node);
     return node;
   }
@@ -396,7 +417,12 @@ export class StageRenderer {
   private positionOf(outer: Konva.Group): StagePoint {
     if (this.dragStart === null) return canvasToStage(this.viewport, outer.position());
     const pointer = outer.absolutePosition();
-    return dragTo(this.dragStart.position, pointer.x - this.dragStart.pointer.x, pointer.y - this.dragStart.pointer.y, this.viewport);
+    return dragTo(
+      this.dragStart.position,
+      pointer.x - this.dragStart.pointer.x,
+      pointer.y - this.dragStart.pointer.y,
+      this.viewport,
+    );
   }
 
   private styleSelection(node: ElementNode): void {
@@ -404,7 +430,9 @@ export class StageRenderer {
     node.selection.visible(selected && this.options.mode === 'design');
     // With a selection only the selected element moves; a playing preview never does.
     const draggable =
-      this.options.mode === 'design' && (this.selectedId === null || selected) && !this.previews.has(node.element.id);
+      this.options.mode === 'design' &&
+      (this.selectedId === null || selected) &&
+      !this.previews.has(node.element.id);
     node.outer.draggable(draggable);
   }
 
@@ -463,9 +491,10 @@ export class StageRenderer {
     if (!(this.dragStart !== null && node.outer.isDragging())) {
       node.outer.position(stageToCanvas(this.viewport, placement));
     }
-    const scale = this.realSize === null
-      ? pixelsPerMillimetre(this.viewport, element, placement.scale)
-      : realSizePixelsPerMillimetre(this.viewport.canvasWidth, this.realSize);
+    const scale =
+      this.realSize === null
+        ? pixelsPerMillimetre(this.viewport, element, placement.scale)
+        : realSizePixelsPerMillimetre(this.viewport.canvasWidth, this.realSize);
     node.outer.scale({ x: scale, y: scale });
     node.outer.visible(visible);
     node.posed.setAttrs({
@@ -526,7 +555,12 @@ function coverRect(image: HTMLImageElement, width: number, height: number) {
   const scale = Math.max(width / image.naturalWidth, height / image.naturalHeight);
   const drawnWidth = image.naturalWidth * scale;
   const drawnHeight = image.naturalHeight * scale;
-  return { x: (width - drawnWidth) / 2, y: (height - drawnHeight) / 2, width: drawnWidth, height: drawnHeight };
+  return {
+    x: (width - drawnWidth) / 2,
+    y: (height - drawnHeight) / 2,
+    width: drawnWidth,
+    height: drawnHeight,
+  };
 }
 
 /** A plain outdoor range: sky, an earth berm with a shaded crest, and a sand floor. */
@@ -551,8 +585,22 @@ function drawRangeBackdrop(layer: Konva.Layer, width: number, height: number): v
     const y = horizon - height * 0.05 * (0.6 + 0.4 * Math.sin(index * 1.7) * Math.cos(index * 0.6));
     crest.push(x, y);
   }
-  layer.add(new Konva.Line({ points: [0, bermFoot, ...crest, width, bermFoot], closed: true, fill: COLOURS.berm, listening: false }));
-  layer.add(new Konva.Line({ points: crest, stroke: COLOURS.bermShade, strokeWidth: Math.max(2, height * 0.01), listening: false }));
+  layer.add(
+    new Konva.Line({
+      points: [0, bermFoot, ...crest, width, bermFoot],
+      closed: true,
+      fill: COLOURS.berm,
+      listening: false,
+    }),
+  );
+  layer.add(
+    new Konva.Line({
+      points: crest,
+      stroke: COLOURS.bermShade,
+      strokeWidth: Math.max(2, height * 0.01),
+      listening: false,
+    }),
+  );
   layer.add(
     new Konva.Rect({
       y: bermFoot,

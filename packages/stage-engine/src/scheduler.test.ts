@@ -18,7 +18,9 @@ function stageOf(count: number, patch: ElementPatch, stagePatch: Partial<Stage> 
   let stage: Stage = { ...createEmptyStage(), ...stagePatch };
   let id = 0;
   for (let index = 0; index < count; index += 1) {
-    const element = createElement(index % 3 === 0 ? 'popper' : 'full-shootable', { newId: () => `e${(id += 1)}` });
+    const element = createElement(index % 3 === 0 ? 'popper' : 'full-shootable', {
+      newId: () => `e${(id += 1)}`,
+    });
     stage = addElement(stage, patchElement(element, { positionX: index * 100 - 1000, ...patch }));
   }
   return stage;
@@ -52,14 +54,21 @@ describe('engine states', () => {
     const scheduler = new DrillScheduler(stage, { clock, random: mulberry32(1) });
     expect(scheduler.state).toBe(EngineState.stopped);
     const frame = scheduler.frame();
-    expect(frame.elements.map((element) => element.positionX)).toEqual(stage.elements.map((element) => element.positionX));
+    expect(frame.elements.map((element) => element.positionX)).toEqual(
+      stage.elements.map((element) => element.positionX),
+    );
     expect(frame.elements.every((element) => element.visible)).toBe(true);
   });
 
   it('advances drill time only while running', () => {
     const clock = new FakeClock();
-    const swinging = patchElement(createElement('full-shootable', { newId: () => 's' }), { animation: AnimationType.swinger });
-    const scheduler = new DrillScheduler(addElement(createEmptyStage(), swinging), { clock, random: mulberry32(1) });
+    const swinging = patchElement(createElement('full-shootable', { newId: () => 's' }), {
+      animation: AnimationType.swinger,
+    });
+    const scheduler = new DrillScheduler(addElement(createEmptyStage(), swinging), {
+      clock,
+      random: mulberry32(1),
+    });
     scheduler.start();
     expect(scheduler.state).toBe(EngineState.running);
     clock.time += 500;
@@ -134,9 +143,15 @@ describe('visible-time modes', () => {
 
 describe('random position and scale', () => {
   it('draws a new position on each appearance, on the grid and on the stage', () => {
-    const stage = stageOf(1, { randomPosition: true, visibleTimeMode: VisibleTimeType.fixed, visibleTimeSeconds: 3 });
+    const stage = stageOf(1, {
+      randomPosition: true,
+      visibleTimeMode: VisibleTimeType.fixed,
+      visibleTimeSeconds: 3,
+    });
     const { frames } = record(stage, 3, 60_000, 500);
-    const positions = new Set(frames.filter((frame) => frame.elements[0].visible).map((frame) => frame.elements[0].positionX));
+    const positions = new Set(
+      frames.filter((frame) => frame.elements[0].visible).map((frame) => frame.elements[0].positionX),
+    );
     expect(positions.size).toBeGreaterThan(5);
     for (const frame of frames) {
       const element = frame.elements[0];
@@ -147,7 +162,11 @@ describe('random position and scale', () => {
   });
 
   it('draws scales within the random range on the 0.01 step', () => {
-    const stage = stageOf(1, { randomScale: true, visibleTimeMode: VisibleTimeType.fixed, visibleTimeSeconds: 3 });
+    const stage = stageOf(1, {
+      randomScale: true,
+      visibleTimeMode: VisibleTimeType.fixed,
+      visibleTimeSeconds: 3,
+    });
     const { frames } = record(stage, 3, 60_000, 500);
     const scales = new Set(frames.map((frame) => frame.elements[0].scale));
     expect(scales.size).toBeGreaterThan(5);
@@ -192,13 +211,19 @@ describe('seeded runs', () => {
 
 describe('random elements', () => {
   it.each([1, 2, 3])('never shows more than maxRandomElements = %d at once, and shows that many', (max) => {
-    const stage = stageOf(6, { visibleTimeMode: VisibleTimeType.always }, { randomElements: true, maxRandomElements: max });
+    const stage = stageOf(
+      6,
+      { visibleTimeMode: VisibleTimeType.always },
+      { randomElements: true, maxRandomElements: max },
+    );
     const { frames } = record(stage, 9, 120_000, 100);
     for (const frame of frames) {
       expect(frame.elements.filter((element) => element.visible).length).toBe(max);
     }
     // Every element gets its turn over two minutes.
-    const shown = new Set(frames.flatMap((frame) => frame.elements.filter((e) => e.visible).map((e) => e.id)));
+    const shown = new Set(
+      frames.flatMap((frame) => frame.elements.filter((e) => e.visible).map((e) => e.id)),
+    );
     expect(shown.size).toBe(6);
   });
 
@@ -211,7 +236,8 @@ describe('random elements', () => {
   it('defaults to at most 2 at once', () => {
     const stage = stageOf(5, { visibleTimeMode: VisibleTimeType.random }, { randomElements: true });
     const { frames } = record(stage, 2, 60_000, 100);
-    for (const frame of frames) expect(frame.elements.filter((element) => element.visible).length).toBeLessThanOrEqual(2);
+    for (const frame of frames)
+      expect(frame.elements.filter((element) => element.visible).length).toBeLessThanOrEqual(2);
   });
 });
 
@@ -229,7 +255,10 @@ describe('repetitions', () => {
   });
 
   it('plan start signals 1–4 s after each repetition begins, with the par time after it', () => {
-    const plan = planDrill({ repetitions: 5, repetitionMs: 5000, parTimeMs: 2500, restMs: 1000 }, mulberry32(4));
+    const plan = planDrill(
+      { repetitions: 5, repetitionMs: 5000, parTimeMs: 2500, restMs: 1000 },
+      mulberry32(4),
+    );
     expect(plan).toHaveLength(5);
     for (const repetition of plan) {
       const delay = repetition.startSignalAtMs - repetition.beginAtMs;
@@ -247,7 +276,13 @@ describe('repetitions', () => {
   it('a planned drill fires its cues in order, re-draws each repetition and finishes', () => {
     const clock = new FakeClock();
     const stage = stageOf(2, { randomPosition: true });
-    const drill = new Drill(stage, { clock, random: mulberry32(12), repetitions: 3, repetitionMs: 3000, parTimeMs: 2000 });
+    const drill = new Drill(stage, {
+      clock,
+      random: mulberry32(12),
+      repetitions: 3,
+      repetitionMs: 3000,
+      parTimeMs: 2000,
+    });
     drill.start();
     const cues: string[] = [];
     const positionsByRepetition = new Map<number, string>();
@@ -256,15 +291,27 @@ describe('repetitions', () => {
       clock.time = 1000 + t;
       const update = drill.update();
       cues.push(...update.cues.map((cue) => `${cue.kind}:${cue.repetition}`));
-      positionsByRepetition.set(update.repetition, update.frame.elements.map((e) => `${e.positionX},${e.positionY}`).join(' '));
+      positionsByRepetition.set(
+        update.repetition,
+        update.frame.elements.map((e) => `${e.positionX},${e.positionY}`).join(' '),
+      );
       finished = update.finished;
     }
     expect(finished).toBe(true);
     expect(drill.state).toBe(EngineState.paused);
     expect(cues).toEqual([
-      'repetition-begin:0', 'start-signal:0', 'par:0', 'repetition-end:0',
-      'repetition-begin:1', 'start-signal:1', 'par:1', 'repetition-end:1',
-      'repetition-begin:2', 'start-signal:2', 'par:2', 'repetition-end:2',
+      'repetition-begin:0',
+      'start-signal:0',
+      'par:0',
+      'repetition-end:0',
+      'repetition-begin:1',
+      'start-signal:1',
+      'par:1',
+      'repetition-end:1',
+      'repetition-begin:2',
+      'start-signal:2',
+      'par:2',
+      'repetition-end:2',
       'drill-end:2',
     ]);
     expect(new Set(positionsByRepetition.values()).size).toBe(3);

@@ -177,7 +177,8 @@ export class DrillScheduler {
     for (;;) {
       let next: Track | null = null;
       for (const track of this.tracks) {
-        if (track.nextChangeMs <= drillMs && (next === null || track.nextChangeMs < next.nextChangeMs)) next = track;
+        if (track.nextChangeMs <= drillMs && (next === null || track.nextChangeMs < next.nextChangeMs))
+          next = track;
       }
       if (next === null) break;
       const at = next.nextChangeMs;
@@ -218,9 +219,10 @@ export class DrillScheduler {
       this.showRandomHidden(atMs, track);
       return;
     }
-    const hiddenMs = track.element.visibleTimeMode === VisibleTimeType.random
-      ? this.randomVisibleTimeMs()
-      : clampVisibleTime(track.element.visibleTimeSeconds) * 1000;
+    const hiddenMs =
+      track.element.visibleTimeMode === VisibleTimeType.random
+        ? this.randomVisibleTimeMs()
+        : clampVisibleTime(track.element.visibleTimeSeconds) * 1000;
     track.nextChangeMs = atMs + hiddenMs;
   }
 
@@ -239,14 +241,16 @@ export class DrillScheduler {
 
   private randomVisibleTimeMs(): number {
     return (
-      clampVisibleTime(randomBetween(this.random, STAGE_LIMITS.visibleTimeMin, STAGE_LIMITS.visibleTimeMax)) * 1000
+      clampVisibleTime(randomBetween(this.random, STAGE_LIMITS.visibleTimeMin, STAGE_LIMITS.visibleTimeMax)) *
+      1000
     );
   }
 
   private showRandomHidden(atMs: number, justHidden: Track | null): void {
     const hidden = this.tracks.filter((track) => !track.shown);
     // Prefer another element than the one that just left, when there is one.
-    const candidates = hidden.length > 1 && justHidden !== null ? hidden.filter((track) => track !== justHidden) : hidden;
+    const candidates =
+      hidden.length > 1 && justHidden !== null ? hidden.filter((track) => track !== justHidden) : hidden;
     if (candidates.length === 0) return;
     this.appear(candidates[randomIndex(this.random, candidates.length)], atMs);
   }

@@ -28,7 +28,9 @@ describe('IPSC shapes', () => {
     for (const targetType of Object.values(TargetType)) {
       expect(shapeFor(StageElementType.tarjetaIpsc, targetType).parts.length).toBeGreaterThan(0);
     }
-    expect(shapeFor(StageElementType.tarjetaIpsc, null)).toBe(shapeFor(StageElementType.tarjetaIpsc, TargetType.fullShootable));
+    expect(shapeFor(StageElementType.tarjetaIpsc, null)).toBe(
+      shapeFor(StageElementType.tarjetaIpsc, TargetType.fullShootable),
+    );
     expect(shapeFor(StageElementType.popperIpsc, TargetType.fullNonshoot)).toBe(POPPER_SHAPE);
   });
 

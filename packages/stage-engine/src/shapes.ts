@@ -65,7 +65,9 @@ const cardOutlineFromTop: Polygon = [
 ];
 const cardHeadFromTop: Polygon = [-75, 0, 75, 0, 75, 140, -75, 140];
 const cardHeadAFromTop: Polygon = [-50, 20, 50, 20, 50, 70, -50, 70];
-const cardBodyCFromTop: Polygon = [-110, 175, 110, 175, 150, 215, 150, 455, 110, 495, -110, 495, -150, 455, -150, 215];
+const cardBodyCFromTop: Polygon = [
+  -110, 175, 110, 175, 150, 215, 150, 455, 110, 495, -110, 495, -150, 455, -150, 215,
+];
 const cardBodyAFromTop: Polygon = [-75, 210, 75, 210, 75, 460, -75, 460];
 
 const toCentre = (polygon: Polygon, height: number): Polygon =>
@@ -73,8 +75,8 @@ const toCentre = (polygon: Polygon, height: number): Polygon =>
 
 /** Outline of the IPSC cardboard target, centred, in millimetres. */
 export const CARD_OUTLINE = toCentre(cardOutlineFromTop, CARD_HEIGHT);
-const CARD_ZONE_LINES = [cardHeadFromTop, cardHeadAFromTop, cardBodyCFromTop, cardBodyAFromTop].map((polygon) =>
-  toCentre(polygon, CARD_HEIGHT),
+const CARD_ZONE_LINES = [cardHeadFromTop, cardHeadAFromTop, cardBodyCFromTop, cardBodyAFromTop].map(
+  (polygon) => toCentre(polygon, CARD_HEIGHT),
 );
 
 /** Outline of the IPSC popper, centred, in millimetres (the round head as a 48-sided arc). */
@@ -141,14 +143,26 @@ export function clipToSide(polygon: Polygon, side: CoverSide): number[] {
 function cardParts(fill: string, line: string): ShapePart[] {
   return [
     { role: 'body', polygon: CARD_OUTLINE, fill, stroke: line, strokeWidth: 4 },
-    ...CARD_ZONE_LINES.map((polygon): ShapePart => ({ role: 'zone-line', polygon, fill: null, stroke: line, strokeWidth: 3 })),
+    ...CARD_ZONE_LINES.map((polygon): ShapePart => ({
+      role: 'zone-line',
+      polygon,
+      fill: null,
+      stroke: line,
+      strokeWidth: 3,
+    })),
   ];
 }
 
 function halfCovered(side: CoverSide, coverFill: string, coverLine: string): ShapePart[] {
   return [
     ...cardParts(SHAPE_COLOURS.cardboard, SHAPE_COLOURS.cardboardLine),
-    { role: 'cover', polygon: clipToSide(CARD_OUTLINE, side), fill: coverFill, stroke: coverLine, strokeWidth: 4 },
+    {
+      role: 'cover',
+      polygon: clipToSide(CARD_OUTLINE, side),
+      fill: coverFill,
+      stroke: coverLine,
+      strokeWidth: 4,
+    },
   ];
 }
 
@@ -164,7 +178,8 @@ function cardDefinition(parts: ShapePart[]): ShapeDefinition {
 }
 
 const noShootCover = (side: CoverSide) => halfCovered(side, SHAPE_COLOURS.noShoot, SHAPE_COLOURS.noShootLine);
-const hardCover = (side: CoverSide) => halfCovered(side, SHAPE_COLOURS.hardcover, SHAPE_COLOURS.hardcoverLine);
+const hardCover = (side: CoverSide) =>
+  halfCovered(side, SHAPE_COLOURS.hardcover, SHAPE_COLOURS.hardcoverLine);
 
 const CARD_SHAPES: Record<TargetType, ShapeDefinition> = {
   [TargetType.fullShootable]: cardDefinition(cardParts(SHAPE_COLOURS.cardboard, SHAPE_COLOURS.cardboardLine)),
@@ -174,7 +189,13 @@ const CARD_SHAPES: Record<TargetType, ShapeDefinition> = {
   [TargetType.halfNonshootTop]: cardDefinition(noShootCover('top')),
   [TargetType.halfNonshootBottom]: cardDefinition(noShootCover('bottom')),
   [TargetType.fullHardcover]: cardDefinition([
-    { role: 'cover', polygon: CARD_OUTLINE, fill: SHAPE_COLOURS.hardcover, stroke: SHAPE_COLOURS.hardcoverLine, strokeWidth: 4 },
+    {
+      role: 'cover',
+      polygon: CARD_OUTLINE,
+      fill: SHAPE_COLOURS.hardcover,
+      stroke: SHAPE_COLOURS.hardcoverLine,
+      strokeWidth: 4,
+    },
   ]),
   [TargetType.halfHardcoverLeft]: cardDefinition(hardCover('left')),
   [TargetType.halfHardcoverRight]: cardDefinition(hardCover('right')),
@@ -190,8 +211,20 @@ export const POPPER_SHAPE: ShapeDefinition = {
   realHeightMetres: POPPER_HEIGHT / 1000,
   outline: POPPER_OUTLINE,
   parts: [
-    { role: 'body', polygon: POPPER_OUTLINE, fill: SHAPE_COLOURS.steel, stroke: SHAPE_COLOURS.steelLine, strokeWidth: 5 },
-    { role: 'zone-line', polygon: POPPER_HEAD_LINE, fill: null, stroke: SHAPE_COLOURS.steelLine, strokeWidth: 3 },
+    {
+      role: 'body',
+      polygon: POPPER_OUTLINE,
+      fill: SHAPE_COLOURS.steel,
+      stroke: SHAPE_COLOURS.steelLine,
+      strokeWidth: 5,
+    },
+    {
+      role: 'zone-line',
+      polygon: POPPER_HEAD_LINE,
+      fill: null,
+      stroke: SHAPE_COLOURS.steelLine,
+      strokeWidth: 3,
+    },
   ],
 };
 
