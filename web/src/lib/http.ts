@@ -45,7 +45,8 @@ export interface RequestOptions<T> {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server writes mails in the member's language; the page's language is the best guess.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'es' };
   const session = readStoredSession();
   if (session) headers.Authorization = `Token ${session.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
