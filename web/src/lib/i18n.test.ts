@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SPEC_AREAS, setUpI18n } from './i18n.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('i18n', () => {
+  it('knows the 22 translation areas of SPEC §7', () => {
+    expect(SPEC_AREAS).toHaveLength(22);
+    expect(new Set(SPEC_AREAS).size).toBe(22);
+  });
+
+  it('loads each area from /assets/i18n/{area}/{lang}.json and treats a broken or missing file as empty', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        if (url.includes('/common/')) return new Response('{"loading":"Carregant"}', { status: 200 });
+        if (url.includes('/header/')) return new Response('{ not json', { status: 200 });
+        return new Response('', { status: 404 });
+      }),
+    );
+    const i18n = setUpI18n('ca');
+    await new Promise<void>((resolve) => {
+      if (i18n.isInitialized) resolve();
+      else i18n.on('initialized', () => resolve());
+    });
+    await i18n.loadNamespaces(['common', 'header', 'footer']);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/assets/i18n/common/ca.json',
+        '/assets/i18n/header/ca.json',
+        '/assets/i18n/footer/ca.json',
+      ]),
+    );
+    expect(i18n.t('common:loading')).toBe('Carregant');
+    // A broken file does not break the app: its keys show as keys.
+    expect(i18n.t('header:NAV.ABOUT')).toBe('NAV.ABOUT');
+    expect(warn).toHaveBeenCalled();
+    expect(document.documentElement.lang).toBe('ca');
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('ipsc-club.lang')).toBe('en');
+  });
+});

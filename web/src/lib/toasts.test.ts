@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, act } from '@testing-library/react';
+import { createElement } from 'react';
+import { ToastType } from '@club/contract/enums';
+import { TOAST_DEFAULT_DELAY, removeToast, showToast, toastStore } from './toasts.ts';
+import { ToastStack } from '../app/layout/toast-stack.tsx';
+
+afterEach(() => {
+  for (const toast of toastStore.get()) removeToast(toast.id);
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('keeps at most five, dropping the oldest', () => {
+    for (let i = 1; i <= 7; i++) showToast({ title: `t${i}`, message: `m${i}` });
+    expect(toastStore.get().map((t) => t.title)).toEqual(['t3', 't4', 't5', 't6', 't7']);
+  });
+
+  it('defaults to a success toast shown for 5000 ms', () => {
+    showToast({ title: 'a', message: 'b' });
+    expect(toastStore.get()[0]).toMatchObject({ type: ToastType.success, delay: TOAST_DEFAULT_DELAY });
+    expect(TOAST_DEFAULT_DELAY).toBe(5000);
+  });
+
+  it('renders the message HTML through the sanitizer, hides after the delay, then removes it', () => {
+    vi.useFakeTimers();
+    render(createElement(ToastStack));
+    act(() => {
+      showToast({
+        title: 'Saved',
+        message: '<strong>Done</strong><img src=x onerror="window.hacked=1"><script>window.hacked=2</script>',
+        type: ToastType.error,
+      });
+    });
+    const body = screen.getByText('Done');
+    expect(body.tagName).toBe('STRONG');
+    const toast = body.closest('.toast');
+    expect(toast?.getAttribute('data-toast-type')).toBe('error');
+    expect(toast?.innerHTML).not.toContain('onerror');
+    expect(toast?.innerHTML).not.toContain('<script');
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(toastStore.get()).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    expect(toastStore.get()).toHaveLength(0);
+    expect(screen.queryByText('Done')).toBeNull();
+  });
+});
