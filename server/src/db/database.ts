@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
+import type SqliteDatabaseType from 'better-sqlite3';
+import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,9 +24,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Only the driver the URL names is loaded: each costs start-up time.
+const load = createRequire(import.meta.url);
+
 /** Opens the database named by a `sqlite:<file>` or `postgres://` URL. */
 export function openDatabase(url: string): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pg = load('pg') as typeof PgType;
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // Never let an idle client's network error take the process down.
     pool.on('error', () => undefined);
@@ -41,6 +46,7 @@ export function openDatabase(url: string): Db {
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const SqliteDatabase = load('better-sqlite3') as typeof SqliteDatabaseType;
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

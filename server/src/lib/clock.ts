@@ -1,6 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-
 /** The source of the current time; tests inject a movable one. */
 export interface Clock {
   now(): Date;
@@ -22,15 +19,53 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The club's wall time of an instant as 'YYYY-MM-DD HH:MM:SS'. */
-export function clubWallTime(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd HH:mm:ss');
+// Intl does the time-zone arithmetic: no date library is loaded at start for it.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
-/** The instant of a club wall time 'YYYY-MM-DD HH:MM:SS'. */
-export function instantOfWallTime(wall: string, timeZone: string): Date {
+/** The club's wall time of an instant as 'YYYY-MM-DD HH:MM:SS'. */
+export function clubWallTime(instant: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+function wallAsUtcMs(wall: string): number {
   const [date, time = '00:00:00'] = wall.split(' ');
   const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm, ss] = time.split(':').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hh, mm, ss, timeZone).getTime());
+  const [hh = 0, mm = 0, ss = 0] = time.split(':').map(Number);
+  return Date.UTC(y, m - 1, d, hh, mm, ss);
+}
+
+/**
+ * The instant of a club wall time 'YYYY-MM-DD HH:MM:SS'. In the hour a clock skips, the later
+ * offset applies; in the hour it repeats, the first of the two instants.
+ */
+export function instantOfWallTime(wall: string, timeZone: string): Date {
+  const target = wallAsUtcMs(wall);
+  let guess = target;
+  for (let i = 0; i < 3; i++) {
+    const offset = wallAsUtcMs(clubWallTime(new Date(guess), timeZone)) - guess;
+    const next = target - offset;
+    if (next === guess) break;
+    guess = next;
+  }
+  return new Date(guess);
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -27,15 +26,17 @@ export function createMailer(options: {
   outbox: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  let transport: Transporter;
-  if (options.smtpUrl) {
-    transport = nodemailer.createTransport(options.smtpUrl);
-  } else {
-    transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  }
+  // The mail library loads with the first mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transporter()).sendMail({ from: options.from, ...message });
       if (!options.smtpUrl) {
         fs.mkdirSync(options.outbox, { recursive: true });
         const file = path.join(options.outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
@@ -45,7 +46,7 @@ export function createMailer(options: {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

@@ -1,0 +1,99 @@
+// Shared helpers for the benchmarks: build when needed, start the built server on a free port
+// with its own temporary database, and find the test Chromium.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Builds the web app and the server bundle unless both are built. */
+export function ensureBuilt() {
+  for (const [workspace, output] of [
+    ['web', 'web/dist/index.html'],
+    ['server', 'server/dist/main.js'],
+  ]) {
+    if (existsSync(path.join(root, output))) continue;
+    const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+  }
+}
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** Starts server/dist/main.js; resolves once /api/health/ answers, with the time it took. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'club.db')}`,
+      MAIL_OUTBOX: path.join(dir, 'outbox'),
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health/`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error('the server exited before it was healthy');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startMs = performance.now() - started;
+  return {
+    port,
+    dir,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    startMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid) {
+  const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Debian's Chromium where installed, else the one @sparticuz/chromium ships. */
+export async function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: chromium } = await import('@sparticuz/chromium');
+  return chromium.executablePath();
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** Median and a percentile of a list of numbers. */
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { median: at(50), p95: at(95), p99: at(99), min: sorted[0], max: sorted[sorted.length - 1] };
+}
