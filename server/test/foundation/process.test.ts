@@ -51,7 +51,7 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok).catch(() => false);
     if (healthy) break;
@@ -61,7 +61,8 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   return { child, port, output: () => output, exited };
 }
 
-describe('the server and CLI as processes', () => {
+// Processes start slowly on a busy machine; the limits are generous, not a speed target.
+describe('the server and CLI as processes', { timeout: 120_000 }, () => {
   it('refuses a bad configuration with a message naming the variable', () => {
     const result = spawnSync(process.execPath, [...tsx, 'src/main.ts'], {
       cwd: serverRoot,
