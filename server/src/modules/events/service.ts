@@ -138,7 +138,15 @@ export async function subscribe(
     const own = await findRegistration(trx, event.id, member.id);
     const ruleEvent = registrationEvent(event, member.id, own);
     let action: RegistrationAction = 'cancel';
-    if (!wantsCancel) action = isRegistered(ruleEvent, member.id) ? 'update' : 'register';
+    if (!wantsCancel) {
+      // Status 1 while registered updates division or factor; one that changes nothing is a
+      // second registration (a repeated click, a concurrent double call): ALREADY_REGISTERED.
+      const changes =
+        own !== undefined &&
+        ((body.division !== undefined && body.division !== own.division) ||
+          (body.factor !== undefined && body.factor !== own.factor));
+      action = isRegistered(ruleEvent, member.id) && changes ? 'update' : 'register';
+    }
     const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
     if (!check.ok) throw refusal(check.reason, check.missing);
 
