@@ -41,21 +41,37 @@ function fill(year, month) {
   db.pragma('journal_mode = WAL');
   const stamp = new Date().toISOString();
   const members = [];
-  const insertMember = db.prepare(`insert into members (id, login, login_key, password_hash, password_changed_at, nombre,
+  const insertMember =
+    db.prepare(`insert into members (id, login, login_key, password_hash, password_changed_at, nombre,
     apellidos, email, email_key, mobil, nacimiento, sexo, socio, licencia, curso, habilitado, arbitro_ipsc,
     autorizacion_club, language, created_at, updated_at)
     values (?, ?, ?, 'not-a-hash', ?, ?, ?, ?, ?, '600000000', ?, ?, ?, ?, 1, 1, 1, 1, 'es', ?, ?)`);
-  const insertEvent = db.prepare(`insert into events (id, type, start_at, end_at, evento, nota, plazas, plazas_taken,
+  const insertEvent =
+    db.prepare(`insert into events (id, type, start_at, end_at, evento, nota, plazas, plazas_taken,
     status, solo_lectura, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`);
-  const insertRegistration = db.prepare(`insert into registrations (id, event_id, member_id, role_id, status, categoria,
+  const insertRegistration =
+    db.prepare(`insert into registrations (id, event_id, member_id, role_id, status, categoria,
     division, factor, created_at, updated_at) values (?, ?, ?, ?, 1, null, 1, 1, ?, ?)`);
   db.transaction(() => {
     for (let i = 0; i < 2000; i += 1) {
       const id = randomUUID();
       const login = `bench.member.${i}`;
-      insertMember.run(id, login, login, stamp, `Nombre${i}`, `Apellido${i}`, `${login}@bench.invalid`,
-        `${login}@bench.invalid`, `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`, 1 + (i % 2), String(1000 + i), `L-${i}`,
-        stamp, stamp);
+      insertMember.run(
+        id,
+        login,
+        login,
+        stamp,
+        `Nombre${i}`,
+        `Apellido${i}`,
+        `${login}@bench.invalid`,
+        `${login}@bench.invalid`,
+        `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+        1 + (i % 2),
+        String(1000 + i),
+        `L-${i}`,
+        stamp,
+        stamp,
+      );
       members.push(id);
     }
     for (let e = 0; e < 120; e += 1) {
@@ -63,10 +79,28 @@ function fill(year, month) {
       const day = pad(1 + (e % 28));
       const hour = pad(8 + (e % 12));
       const type = 1 + (e % 8);
-      insertEvent.run(id, type, `${year}-${pad(month)}-${day} ${hour}:00:00`, `${year}-${pad(month)}-${day} ${hour}:59:00`,
-        `Evento ${e}`, e % 3 === 0 ? 'Nota del evento' : null, 30, 20, 1 + (e % 2), stamp, stamp);
+      insertEvent.run(
+        id,
+        type,
+        `${year}-${pad(month)}-${day} ${hour}:00:00`,
+        `${year}-${pad(month)}-${day} ${hour}:59:00`,
+        `Evento ${e}`,
+        e % 3 === 0 ? 'Nota del evento' : null,
+        30,
+        20,
+        1 + (e % 2),
+        stamp,
+        stamp,
+      );
       for (let r = 0; r < 20; r += 1) {
-        insertRegistration.run(randomUUID(), id, members[(e * 20 + r) % members.length], type === 3 ? 3 : 2, stamp, stamp);
+        insertRegistration.run(
+          randomUUID(),
+          id,
+          members[(e * 20 + r) % members.length],
+          type === 3 ? 3 : 2,
+          stamp,
+          stamp,
+        );
       }
     }
   })();
@@ -83,8 +117,19 @@ function fill(year, month) {
     }
   })();
   const raceEvent = randomUUID();
-  insertEvent.run(raceEvent, 7, `${year}-${pad(month)}-28 23:00:00`, `${year}-${pad(month)}-28 23:30:00`, 'Carrera', null, 20, 0,
-    2, stamp, stamp);
+  insertEvent.run(
+    raceEvent,
+    7,
+    `${year}-${pad(month)}-28 23:00:00`,
+    `${year}-${pad(month)}-28 23:30:00`,
+    'Carrera',
+    null,
+    20,
+    0,
+    2,
+    stamp,
+    stamp,
+  );
   db.close();
   return { racers, raceEvent };
 }
@@ -127,18 +172,26 @@ try {
   const month = now.getUTCMonth() === 11 ? 1 : now.getUTCMonth() + 2;
   const { racers, raceEvent } = fill(year, month);
 
-  server = spawn(process.execPath, ['server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  server = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForHealth();
   const monthUrl = `${base}/api/${year}/${month}/`;
   const sample = await (await fetch(monthUrl)).json();
-  process.stdout.write(`month ${year}-${pad(month)}: ${sample.length} events visible to an anonymous caller\n`);
+  process.stdout.write(
+    `month ${year}-${pad(month)}: ${sample.length} events visible to an anonymous caller\n`,
+  );
 
   // Warm-up, then each path alone for 10 s in the same run (running both at once would split the CPU).
   await autocannon({ url: monthUrl, connections: 10, duration: 2 });
   const health = summary('GET /api/health/', await load(`${base}/api/health/`));
   const monthly = summary(`GET /api/${year}/${month}/`, await load(monthUrl));
   for (const r of [health, monthly]) {
-    process.stdout.write(`${r.name.padEnd(24)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}\n`);
+    process.stdout.write(
+      `${r.name.padEnd(24)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}\n`,
+    );
   }
   const ratio = monthly.rps / health.rps;
   process.stdout.write(
@@ -171,7 +224,9 @@ try {
   }
   const event = await (await fetch(`${base}/api/events/${raceEvent}/`)).json();
   const db = new Database(dbFile, { readonly: true });
-  const { count } = db.prepare('select count(*) as count from registrations where event_id = ?').get(raceEvent);
+  const { count } = db
+    .prepare('select count(*) as count from registrations where event_id = ?')
+    .get(raceEvent);
   db.close();
   process.stdout.write(
     `race: 200 members for 20 seats in ${elapsed.toFixed(0)} ms; answers ${JSON.stringify(byOutcome)}; ` +

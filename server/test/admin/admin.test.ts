@@ -33,7 +33,13 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url }, now: TEST_NOW });
     [staff, member] = await Promise.all([
       createTestMember(t, { ...ALL_FLAGS, staff: true, login: 'nuria.staff', nombre: 'Nuria' }),
-      createTestMember(t, { socio: '0777', login: 'jordi.member', nombre: 'Jordi', apellidos: 'Puig Serra', email: 'Jordi.Puig@Club.test' }),
+      createTestMember(t, {
+        socio: '0777',
+        login: 'jordi.member',
+        nombre: 'Jordi',
+        apellidos: 'Puig Serra',
+        email: 'Jordi.Puig@Club.test',
+      }),
     ]);
   });
   afterAll(async () => {
@@ -64,13 +70,21 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
         const res =
           method === 'GET'
             ? await api().get(url, token)
-            : await (method === 'POST' ? api().post : method === 'PUT' ? api().put : api().delete)(url, body, token);
+            : await (method === 'POST' ? api().post : method === 'PUT' ? api().put : api().delete)(
+                url,
+                body,
+                token,
+              );
         expect(res.statusCode, `${method} ${url}`).toBe(status);
         expect(res.json().errorCode).toBe(code);
       }
     }
     // Nothing changed: the member is still no staff, the event still there.
-    const still = await t.db.kysely.selectFrom('members').select('staff').where('id', '=', member.user.uuid).executeTakeFirstOrThrow();
+    const still = await t.db.kysely
+      .selectFrom('members')
+      .select('staff')
+      .where('id', '=', member.user.uuid)
+      .executeTakeFirstOrThrow();
     expect(still.staff).toBe(0);
     expect((await api().get(`/api/events/${eventId}/`)).statusCode).toBe(200);
   });
@@ -79,19 +93,41 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     const single = await api().post('/api/admin/events/', eventBody(), staff.token);
     expect(single.statusCode).toBe(201);
     const [one] = eventListSchema.parse(single.json());
-    expect(one).toMatchObject({ evento: 'Clase IPSC', nota: 'Trae gafas.', plazas: 8, plazasLibres: 8, soloLectura: false, participantes: [] });
+    expect(one).toMatchObject({
+      evento: 'Clase IPSC',
+      nota: 'Trae gafas.',
+      plazas: 8,
+      plazasLibres: 8,
+      soloLectura: false,
+      participantes: [],
+    });
 
     const repeated = await api().post(
       '/api/admin/events/',
-      eventBody({ evento: 'Semanal', start: '2025-10-14 19:00:00', end: '2025-10-14 21:00:00', repeatWeeks: 4, soloLectura: true }),
+      eventBody({
+        evento: 'Semanal',
+        start: '2025-10-14 19:00:00',
+        end: '2025-10-14 21:00:00',
+        repeatWeeks: 4,
+        soloLectura: true,
+      }),
       staff.token,
     );
     expect(repeated.statusCode).toBe(201);
     const events = eventListSchema.parse(repeated.json());
     // Across the end of summer time the wall-clock time stays 19:00.
-    expect(events.map((e) => e.start)).toEqual(['2025-10-14 19:00:00', '2025-10-21 19:00:00', '2025-10-28 19:00:00', '2025-11-04 19:00:00']);
+    expect(events.map((e) => e.start)).toEqual([
+      '2025-10-14 19:00:00',
+      '2025-10-21 19:00:00',
+      '2025-10-28 19:00:00',
+      '2025-11-04 19:00:00',
+    ]);
     expect(events.every((e) => e.soloLectura && e.end.endsWith('21:00:00'))).toBe(true);
-    const rows = await t.db.kysely.selectFrom('events').select(['series_id']).where('evento', '=', 'Semanal').execute();
+    const rows = await t.db.kysely
+      .selectFrom('events')
+      .select(['series_id'])
+      .where('evento', '=', 'Semanal')
+      .execute();
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((r) => r.series_id)).size).toBe(1);
     expect(rows[0].series_id).not.toBeNull();
@@ -116,11 +152,27 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
   });
 
   it('lists events in a range for staff, private ones and participants included', async () => {
-    const priv = await insertEvent(t, { start_at: '2025-09-02 10:00:00', end_at: '2025-09-02 11:00:00', evento: 'Privada', status: EventStatus.privado });
-    const pub = await insertEvent(t, { start_at: '2025-09-30 10:00:00', end_at: '2025-09-30 11:00:00', evento: 'Pública' });
-    await insertEvent(t, { start_at: '2025-10-01 10:00:00', end_at: '2025-10-01 11:00:00', evento: 'Octubre' });
+    const priv = await insertEvent(t, {
+      start_at: '2025-09-02 10:00:00',
+      end_at: '2025-09-02 11:00:00',
+      evento: 'Privada',
+      status: EventStatus.privado,
+    });
+    const pub = await insertEvent(t, {
+      start_at: '2025-09-30 10:00:00',
+      end_at: '2025-09-30 11:00:00',
+      evento: 'Pública',
+    });
+    await insertEvent(t, {
+      start_at: '2025-10-01 10:00:00',
+      end_at: '2025-10-01 11:00:00',
+      evento: 'Octubre',
+    });
     const regular = await createTestMember(t, ALL_FLAGS);
-    expect((await api().put(`/api/events/${pub}/subscribe/`, subscribeBody(regular.user.uuid, 1), regular.token)).statusCode).toBe(200);
+    expect(
+      (await api().put(`/api/events/${pub}/subscribe/`, subscribeBody(regular.user.uuid, 1), regular.token))
+        .statusCode,
+    ).toBe(200);
     const res = await api().get('/api/admin/events/?from=2025-09-01&to=2025-09-30', staff.token);
     expect(res.statusCode).toBe(200);
     const events = eventListSchema.parse(res.json());
@@ -136,7 +188,9 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     const a = await createTestMember(t, ALL_FLAGS);
     const b = await createTestMember(t, ALL_FLAGS);
     for (const m of [a, b]) {
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode,
+      ).toBe(200);
     }
     const tooFew = await api().put(`/api/admin/events/${id}/`, eventBody({ plazas: 1 }), staff.token);
     expect(tooFew.statusCode).toBe(409);
@@ -150,7 +204,14 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     );
     expect(ok.statusCode).toBe(200);
     const event = eventSchema.parse(ok.json());
-    expect(event).toMatchObject({ type: EventType.ipscSocialShoot, plazas: 2, plazasLibres: 0, evento: 'Tirada', soloLectura: true, start: '2025-07-03 19:00:00' });
+    expect(event).toMatchObject({
+      type: EventType.ipscSocialShoot,
+      plazas: 2,
+      plazasLibres: 0,
+      evento: 'Tirada',
+      soloLectura: true,
+      start: '2025-07-03 19:00:00',
+    });
     expect(event.participantes.every((p) => p.roles[0].roleId === RoleId.competidor)).toBe(true);
 
     const missing = await api().put(`/api/admin/events/${NO_ID}/`, eventBody(), staff.token);
@@ -164,7 +225,9 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     const a = await createTestMember(t, ALL_FLAGS);
     const b = await createTestMember(t, ALL_FLAGS);
     const url = (m: TestMember) => `/api/admin/events/${id}/participants/${m.user.uuid}/`;
-    expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(a.user.uuid, 1), a.token)).statusCode).toBe(200);
+    expect(
+      (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(a.user.uuid, 1), a.token)).statusCode,
+    ).toBe(200);
 
     const confirmed = await api().put(url(a), { status: RoleStatus.confirmado }, staff.token);
     expect(confirmed.statusCode).toBe(200);
@@ -173,7 +236,9 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
 
     const annulled = await api().put(url(a), { status: RoleStatus.anulado }, staff.token);
     expect(annulled.json().plazasLibres).toBe(1);
-    expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(b.user.uuid, 1), b.token)).statusCode).toBe(200);
+    expect(
+      (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(b.user.uuid, 1), b.token)).statusCode,
+    ).toBe(200);
     const full = await api().put(url(a), { status: RoleStatus.reservado }, staff.token);
     expect(full.statusCode).toBe(409);
     expect(full.json().errorCode).toBe('EVENT_FULL');
@@ -183,7 +248,10 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     expect(back.json().plazasLibres).toBe(0);
 
     expect((await api().put(url(staff), { status: 3 }, staff.token)).statusCode).toBe(404);
-    expect((await api().put(`/api/admin/events/${NO_ID}/participants/${a.user.uuid}/`, { status: 3 }, staff.token)).statusCode).toBe(404);
+    expect(
+      (await api().put(`/api/admin/events/${NO_ID}/participants/${a.user.uuid}/`, { status: 3 }, staff.token))
+        .statusCode,
+    ).toBe(404);
     const bad = await api().put(url(a), { status: 5 }, staff.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.status).toEqual(['enum']);
@@ -194,20 +262,30 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     const stays = await createTestMember(t, { ...ALL_FLAGS, language: 'en' });
     const left = await createTestMember(t, ALL_FLAGS);
     for (const m of [stays, left]) {
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode,
+      ).toBe(200);
     }
-    expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(left.user.uuid, 2), left.token)).statusCode).toBe(200);
+    expect(
+      (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(left.user.uuid, 2), left.token))
+        .statusCode,
+    ).toBe(200);
     const res = await api().delete(`/api/admin/events/${id}/`, undefined, staff.token);
     expect(res.statusCode).toBe(204);
     const deadline = Date.now() + 5000;
-    const cancelled = () => smtp.received.find((m) => m.to.includes(stays.user.email) && m.subject.startsWith('Event cancelled'));
+    const cancelled = () =>
+      smtp.received.find((m) => m.to.includes(stays.user.email) && m.subject.startsWith('Event cancelled'));
     while (!cancelled() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cancelled()?.subject).toBe('Event cancelled: Prácticas del sábado');
     expect(cancelled()?.text).toContain('The club has cancelled this event');
     expect((await api().get(`/api/events/${id}/`)).statusCode).toBe(404);
-    expect(await t.db.kysely.selectFrom('registrations').select('id').where('event_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('registrations').select('id').where('event_id', '=', id).execute(),
+    ).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.received.filter((m) => m.to.includes(left.user.email) && /cancelado|cancelled/i.test(m.subject))).toEqual([]);
+    expect(
+      smtp.received.filter((m) => m.to.includes(left.user.email) && /cancelado|cancelled/i.test(m.subject)),
+    ).toEqual([]);
     expect((await api().delete(`/api/admin/events/${id}/`, undefined, staff.token)).statusCode).toBe(404);
   });
 
@@ -219,12 +297,22 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     };
     for (const q of ['JORDI.MEM', 'puig serra', 'jordi puig', 'jordi.puig@club', '0777']) {
       const found = await find(q);
-      expect(found.map((u: { uuid: string }) => u.uuid), q).toContain(member.user.uuid);
-      expect(found.map((u: { uuid: string }) => u.uuid), q).not.toContain(staff.user.uuid);
+      expect(
+        found.map((u: { uuid: string }) => u.uuid),
+        q,
+      ).toContain(member.user.uuid);
+      expect(
+        found.map((u: { uuid: string }) => u.uuid),
+        q,
+      ).not.toContain(staff.user.uuid);
     }
     expect(await find('%')).toEqual([]);
     expect(await find('no-such-person')).toEqual([]);
-    await Promise.all(Array.from({ length: 52 }, (_, i) => createTestMember(t, { nombre: 'Masivo', login: `masivo.${i}.xyz` })));
+    await Promise.all(
+      Array.from({ length: 52 }, (_, i) =>
+        createTestMember(t, { nombre: 'Masivo', login: `masivo.${i}.xyz` }),
+      ),
+    );
     expect(await find('masivo')).toHaveLength(50);
     const tooLong = await api().get(`/api/admin/users/?q=${'a'.repeat(101)}`, staff.token);
     expect(tooLong.statusCode).toBe(400);
@@ -232,24 +320,49 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
 
   it('sets the flags the club vouches for, after which the member may register', async () => {
     const id = await insertEvent(t, { type: EventType.ipscSocialShoot });
-    const before = await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token);
+    const before = await api().put(
+      `/api/events/${id}/subscribe/`,
+      subscribeBody(member.user.uuid, 1),
+      member.token,
+    );
     expect(before.json().errorCode).toBe('NOT_ELIGIBLE');
-    const res = await api().put(`/api/admin/users/${member.user.uuid}/`, { licencia: 'C-42', curso: true, instructorMisia: true }, staff.token);
+    const res = await api().put(
+      `/api/admin/users/${member.user.uuid}/`,
+      { licencia: 'C-42', curso: true, instructorMisia: true },
+      staff.token,
+    );
     expect(res.statusCode).toBe(200);
-    expect(userSchema.parse(res.json())).toMatchObject({ licencia: 'C-42', curso: true, instructorMisia: true, socio: '0777', staff: false });
-    expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token)).statusCode).toBe(200);
+    expect(userSchema.parse(res.json())).toMatchObject({
+      licencia: 'C-42',
+      curso: true,
+      instructorMisia: true,
+      socio: '0777',
+      staff: false,
+    });
+    expect(
+      (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token))
+        .statusCode,
+    ).toBe(200);
 
     const regs = await api().get(`/api/admin/users/${member.user.uuid}/registrations/`, staff.token);
     expect(regs.statusCode).toBe(200);
     expect(regs.json()).toContainEqual(
-      expect.objectContaining({ eventUuid: id, evento: 'Entrenamiento', roleId: RoleId.competidor, status: RoleStatus.reservado, start: '2025-07-10 19:00:00' }),
+      expect.objectContaining({
+        eventUuid: id,
+        evento: 'Entrenamiento',
+        roleId: RoleId.competidor,
+        status: RoleStatus.reservado,
+        start: '2025-07-10 19:00:00',
+      }),
     );
     expect((await api().get(`/api/admin/users/${NO_ID}/registrations/`, staff.token)).statusCode).toBe(404);
 
     const unknownKey = await api().put(`/api/admin/users/${member.user.uuid}/`, { nombre: 'X' }, staff.token);
     expect(unknownKey.statusCode).toBe(400);
     expect(unknownKey.json().fields.nombre).toEqual(['unknown']);
-    expect((await api().put(`/api/admin/users/${NO_ID}/`, { curso: true }, staff.token)).statusCode).toBe(404);
+    expect((await api().put(`/api/admin/users/${NO_ID}/`, { curso: true }, staff.token)).statusCode).toBe(
+      404,
+    );
   });
 
   it('does not let a staff member remove their own staff flag, but another one', async () => {
@@ -284,7 +397,11 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
     expect(read.statusCode).toBe(200);
     expect(read.json().read).toBe(true);
     expect((await api().get('/api/admin/messages/', staff.token)).json()[1].read).toBe(true);
-    expect((await api().put(`/api/admin/messages/${rows[0].id}/`, { read: 'yes' }, staff.token)).statusCode).toBe(400);
-    expect((await api().put(`/api/admin/messages/${NO_ID}/`, { read: true }, staff.token)).statusCode).toBe(404);
+    expect(
+      (await api().put(`/api/admin/messages/${rows[0].id}/`, { read: 'yes' }, staff.token)).statusCode,
+    ).toBe(400);
+    expect((await api().put(`/api/admin/messages/${NO_ID}/`, { read: true }, staff.token)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -24,8 +24,16 @@ describeEachDatabase(
         createTestMember(t, { ...ALL_FLAGS, nombre: 'Ana' }),
         createTestMember(t, { ...ALL_FLAGS, nombre: 'Bo' }),
       ]);
-      lateId = await insertEvent(t, { start_at: '2025-07-20 10:00:00', end_at: '2025-07-20 12:00:00', evento: 'Late' });
-      publicId = await insertEvent(t, { start_at: '2025-07-05 18:00:00', end_at: '2025-07-05 20:00:00', evento: 'Public' });
+      lateId = await insertEvent(t, {
+        start_at: '2025-07-20 10:00:00',
+        end_at: '2025-07-20 12:00:00',
+        evento: 'Late',
+      });
+      publicId = await insertEvent(t, {
+        start_at: '2025-07-05 18:00:00',
+        end_at: '2025-07-05 20:00:00',
+        evento: 'Public',
+      });
       privateId = await insertEvent(t, {
         start_at: '2025-07-12 18:00:00',
         end_at: '2025-07-12 19:00:00',
@@ -34,10 +42,22 @@ describeEachDatabase(
         type: EventType.privateClass,
       });
       // Outside July on both sides: not in the month.
-      await insertEvent(t, { start_at: '2025-06-30 23:59:59', end_at: '2025-07-01 01:00:00', evento: 'June' });
-      await insertEvent(t, { start_at: '2025-08-01 00:00:00', end_at: '2025-08-01 01:00:00', evento: 'August' });
+      await insertEvent(t, {
+        start_at: '2025-06-30 23:59:59',
+        end_at: '2025-07-01 01:00:00',
+        evento: 'June',
+      });
+      await insertEvent(t, {
+        start_at: '2025-08-01 00:00:00',
+        end_at: '2025-08-01 01:00:00',
+        evento: 'August',
+      });
       for (const member of [ana, bo]) {
-        const res = await api().put(`/api/events/${publicId}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token);
+        const res = await api().put(
+          `/api/events/${publicId}/subscribe/`,
+          subscribeBody(member.user.uuid, 1),
+          member.token,
+        );
         expect(res.statusCode).toBe(200);
       }
     });
@@ -48,7 +68,12 @@ describeEachDatabase(
       const events = eventListSchema.parse(res.json());
       expect(events.map((e) => e.evento)).toEqual(['Public', 'Late']);
       expect(events.every((e) => e.participantes.length === 0)).toBe(true);
-      expect(events[0]).toMatchObject({ uuid: publicId, plazas: 10, plazasLibres: 8, start: '2025-07-05 18:00:00' });
+      expect(events[0]).toMatchObject({
+        uuid: publicId,
+        plazas: 10,
+        plazasLibres: 8,
+        start: '2025-07-05 18:00:00',
+      });
       expect(res.body).not.toContain(ana.user.email);
     });
 
@@ -66,7 +91,10 @@ describeEachDatabase(
       expect(events.map((e) => e.evento)).toEqual(['Public', 'Private', 'Late']);
       const pub = events[0];
       expect(pub.participantes).toHaveLength(1);
-      expect(pub.participantes[0]).toMatchObject({ uuid: ana.user.uuid, roles: [{ roleId: 2, status: RoleStatus.reservado }] });
+      expect(pub.participantes[0]).toMatchObject({
+        uuid: ana.user.uuid,
+        roles: [{ roleId: 2, status: RoleStatus.reservado }],
+      });
       expect(pub.participantes[0].email).toBeUndefined();
       expect(pub.participantes[0].mobil).toBeUndefined();
       expect(res.body).not.toContain(bo.user.uuid);
@@ -78,7 +106,12 @@ describeEachDatabase(
       const pub = events.find((e) => e.uuid === publicId)!;
       expect(pub.participantes.map((p) => p.uuid).sort()).toEqual([ana.user.uuid, bo.user.uuid].sort());
       const anaRow = pub.participantes.find((p) => p.uuid === ana.user.uuid)!;
-      expect(anaRow).toMatchObject({ email: ana.user.email, mobil: '600000000', socio: '0100', licencia: 'A-100' });
+      expect(anaRow).toMatchObject({
+        email: ana.user.email,
+        mobil: '600000000',
+        socio: '0100',
+        licencia: 'A-100',
+      });
     });
 
     it('treats a bad token on an optional call as anonymous', async () => {
@@ -131,8 +164,16 @@ describeEachDatabase(
 
     it('serves public events from a month ago on as iCalendar in the club time zone', async () => {
       // One from more than a month before "now" (1 June 2025) and one just inside the month.
-      await insertEvent(get(), { start_at: '2025-04-20 10:00:00', end_at: '2025-04-20 11:00:00', evento: 'Too old' });
-      await insertEvent(get(), { start_at: '2025-05-02 10:00:00', end_at: '2025-05-02 11:00:00', evento: 'Recent' });
+      await insertEvent(get(), {
+        start_at: '2025-04-20 10:00:00',
+        end_at: '2025-04-20 11:00:00',
+        evento: 'Too old',
+      });
+      await insertEvent(get(), {
+        start_at: '2025-05-02 10:00:00',
+        end_at: '2025-05-02 11:00:00',
+        evento: 'Recent',
+      });
       const res = await get().app.inject({ method: 'GET', url: '/api/calendar.ics' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/calendar/);
@@ -154,7 +195,10 @@ describeEachDatabase(
 
 /** A small iCalendar reader: unfolds lines, checks BEGIN/END nesting, returns each VEVENT's properties. */
 function parseIcs(text: string): Array<Record<string, string>> {
-  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter((line) => line !== '');
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split(/\r\n/)
+    .filter((line) => line !== '');
   expect(lines[0]).toBe('BEGIN:VCALENDAR');
   expect(lines.at(-1)).toBe('END:VCALENDAR');
   const stack: string[] = [];

@@ -13,7 +13,14 @@ const NEEDS: Record<number, Need[] | 'closed'> = {
   [EventType.privateClass]: ['socio', 'licencia'],
   [EventType.ipscSocialShoot]: ['socio', 'licencia', 'curso'],
   [EventType.precisionSocialShoot]: ['socio', 'licencia'],
-  [EventType.ipscTraining]: ['socio', 'licencia', 'curso', 'habilitado', 'autorizacionClub', 'refereeOrCoach'],
+  [EventType.ipscTraining]: [
+    'socio',
+    'licencia',
+    'curso',
+    'habilitado',
+    'autorizacionClub',
+    'refereeOrCoach',
+  ],
   [EventType.precisionTraining]: ['socio', 'licencia'],
   [EventType.functionalTraining]: ['socio'],
   [EventType.masterClass]: ['socio', 'licencia'],
@@ -35,14 +42,22 @@ const FULL: MemberFlags = {
 // Each profile lacks exactly one thing (or nothing); the referee-or-coach rule is met either way.
 const PROFILES: Array<{ name: string; flags: MemberFlags; lacks: Need | null }> = [
   { name: 'everything (IPSC referee)', flags: FULL, lacks: null },
-  { name: 'everything (national coach)', flags: { ...FULL, arbitroIpsc: false, entrenadorNacional: true }, lacks: null },
+  {
+    name: 'everything (national coach)',
+    flags: { ...FULL, arbitroIpsc: false, entrenadorNacional: true },
+    lacks: null,
+  },
   { name: 'no member number', flags: { ...FULL, socio: null }, lacks: 'socio' },
   { name: 'blank member number', flags: { ...FULL, socio: '   ' }, lacks: 'socio' },
   { name: 'no licence', flags: { ...FULL, licencia: null }, lacks: 'licencia' },
   { name: 'no course', flags: { ...FULL, curso: false }, lacks: 'curso' },
   { name: 'not club-enabled', flags: { ...FULL, habilitado: false }, lacks: 'habilitado' },
   { name: 'no club authorisation', flags: { ...FULL, autorizacionClub: false }, lacks: 'autorizacionClub' },
-  { name: 'neither referee nor coach', flags: { ...FULL, arbitroIpsc: false, entrenadorNacional: false }, lacks: 'refereeOrCoach' },
+  {
+    name: 'neither referee nor coach',
+    flags: { ...FULL, arbitroIpsc: false, entrenadorNacional: false },
+    lacks: 'refereeOrCoach',
+  },
 ];
 
 describeEachDatabase(
@@ -66,7 +81,11 @@ describeEachDatabase(
         const api = apiClient(get().app);
         for (const profile of PROFILES) {
           const member = members.get(profile.name)!;
-          const res = await api.put(`/api/events/${events.get(type)}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token);
+          const res = await api.put(
+            `/api/events/${events.get(type)}/subscribe/`,
+            subscribeBody(member.user.uuid, 1),
+            member.token,
+          );
           if (needs === 'closed') {
             expect(res.statusCode, profile.name).toBe(409);
             expect(res.json().errorCode).toBe('NOT_REGISTRABLE');

@@ -5,7 +5,10 @@ import { newId } from '../../src/lib/ids.ts';
 import type { TestApp } from '../support/test-app.ts';
 
 /** Writes an event row directly (tests of the staff calls create them through the API). */
-export async function insertEvent(t: Pick<TestApp, 'db'>, fields: Partial<Insertable<EventsTable>> = {}): Promise<string> {
+export async function insertEvent(
+  t: Pick<TestApp, 'db'>,
+  fields: Partial<Insertable<EventsTable>> = {},
+): Promise<string> {
   const id = newId();
   await t.db.kysely
     .insertInto('events')

@@ -9,7 +9,11 @@ import { startSmtpServer } from '../support/smtp.ts';
 import { TEST_NOW, insertEvent, subscribeBody } from './fixtures.ts';
 
 async function seatsTaken(t: TestApp, id: string): Promise<number> {
-  const row = await t.db.kysely.selectFrom('events').select('plazas_taken').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .selectFrom('events')
+    .select('plazas_taken')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.plazas_taken);
 }
 
@@ -31,12 +35,20 @@ describeEachDatabase(
 
     it('registers, updates division and factor, cancels and registers again, keeping the seat count', async () => {
       const t = get();
-      const id = await insertEvent(t, { type: EventType.ipscSocialShoot, plazas: 3, start_at: '2025-07-10 09:00:00' });
+      const id = await insertEvent(t, {
+        type: EventType.ipscSocialShoot,
+        plazas: 3,
+        start_at: '2025-07-10 09:00:00',
+      });
       const url = `/api/events/${id}/subscribe/`;
       // The sent category is ignored: on 10 July 2025 she turns 50, ladySenior.
       const first = await api().put(
         url,
-        subscribeBody(member.user.uuid, 1, { categoria: Category.junior, division: Division.open, factor: Factor.major }),
+        subscribeBody(member.user.uuid, 1, {
+          categoria: Category.junior,
+          division: Division.open,
+          factor: Factor.major,
+        }),
         member.token,
       );
       expect(first.statusCode).toBe(200);
@@ -53,15 +65,24 @@ describeEachDatabase(
       ]);
       expect(await seatsTaken(t, id)).toBe(1);
 
-      const update = await api().put(url, subscribeBody(member.user.uuid, 1, { division: Division.standard, factor: Factor.minor }), member.token);
+      const update = await api().put(
+        url,
+        subscribeBody(member.user.uuid, 1, { division: Division.standard, factor: Factor.minor }),
+        member.token,
+      );
       expect(update.statusCode).toBe(200);
-      expect(update.json().participantes[0]).toMatchObject({ division: Division.standard, factor: Factor.minor });
+      expect(update.json().participantes[0]).toMatchObject({
+        division: Division.standard,
+        factor: Factor.minor,
+      });
       expect(update.json().plazasLibres).toBe(2);
 
       const cancel = await api().put(url, subscribeBody(member.user.uuid, 2), member.token);
       expect(cancel.statusCode).toBe(200);
       expect(cancel.json().plazasLibres).toBe(3);
-      expect(cancel.json().participantes[0].roles).toEqual([{ roleId: RoleId.competidor, status: RoleStatus.anulado }]);
+      expect(cancel.json().participantes[0].roles).toEqual([
+        { roleId: RoleId.competidor, status: RoleStatus.anulado },
+      ]);
       expect(await seatsTaken(t, id)).toBe(0);
 
       const again = await api().put(url, subscribeBody(member.user.uuid, 1), member.token);
@@ -73,9 +94,15 @@ describeEachDatabase(
 
     it('registers alumno for every type but the IPSC social shoot', async () => {
       const id = await insertEvent(get(), { type: EventType.masterClass });
-      const res = await api().put(`/api/events/${id}/subscribe/`, { ...subscribeBody(member.user.uuid, 1), roles: [{ roleId: RoleId.competidor, status: 1 }] }, member.token);
+      const res = await api().put(
+        `/api/events/${id}/subscribe/`,
+        { ...subscribeBody(member.user.uuid, 1), roles: [{ roleId: RoleId.competidor, status: 1 }] },
+        member.token,
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json().participantes[0].roles).toEqual([{ roleId: RoleId.alumno, status: RoleStatus.reservado }]);
+      expect(res.json().participantes[0].roles).toEqual([
+        { roleId: RoleId.alumno, status: RoleStatus.reservado },
+      ]);
     });
 
     it("answers 401 'Not Autenticated!!!' without a valid token, before reading the body", async () => {
@@ -92,7 +119,11 @@ describeEachDatabase(
     it('answers 403 FORBIDDEN for another member’s uuid', async () => {
       const other = await createTestMember(get(), ALL_FLAGS);
       const id = await insertEvent(get());
-      const res = await api().put(`/api/events/${id}/subscribe/`, subscribeBody(other.user.uuid, 1), member.token);
+      const res = await api().put(
+        `/api/events/${id}/subscribe/`,
+        subscribeBody(other.user.uuid, 1),
+        member.token,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().errorCode).toBe('FORBIDDEN');
       expect(await registrations(get(), id)).toHaveLength(0);
@@ -114,7 +145,11 @@ describeEachDatabase(
     });
 
     it('answers 404 for an unknown event', async () => {
-      const res = await api().put('/api/events/00000000-0000-4000-8000-000000000001/subscribe/', subscribeBody(member.user.uuid, 1), member.token);
+      const res = await api().put(
+        '/api/events/00000000-0000-4000-8000-000000000001/subscribe/',
+        subscribeBody(member.user.uuid, 1),
+        member.token,
+      );
       expect(res.statusCode).toBe(404);
       expect(res.json().errorCode).toBe('NOT_FOUND');
     });
@@ -123,7 +158,13 @@ describeEachDatabase(
       const t = get();
       const call = (id: string, status: 1 | 2, who: TestMember = member) =>
         api().put(`/api/events/${id}/subscribe/`, subscribeBody(who.user.uuid, status), who.token);
-      const expectCode = async (id: string, status: 1 | 2, code: string, httpStatus: number, who?: TestMember) => {
+      const expectCode = async (
+        id: string,
+        status: 1 | 2,
+        code: string,
+        httpStatus: number,
+        who?: TestMember,
+      ) => {
         const res = await call(id, status, who);
         expect(res.statusCode, code).toBe(httpStatus);
         expect(res.json().errorCode).toBe(code);
@@ -154,22 +195,36 @@ describeEachDatabase(
     it('refuses registering, updating and cancelling once the event has started (moving the clock)', async () => {
       const t = get();
       const id = await insertEvent(t, { start_at: '2025-06-01 18:00:00', end_at: '2025-06-01 20:00:00' });
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token)).statusCode).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token))
+          .statusCode,
+      ).toBe(200);
       const before = t.clock.now();
       try {
         // 18:00 in Madrid (summer time) is 16:00 UTC; one second after, the event has started.
         t.clock.set(new Date('2025-06-01T16:00:01Z'));
         for (const status of [1, 2] as const) {
-          const res = await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, status), member.token);
+          const res = await api().put(
+            `/api/events/${id}/subscribe/`,
+            subscribeBody(member.user.uuid, status),
+            member.token,
+          );
           expect(res.statusCode).toBe(409);
           expect(res.json().errorCode).toBe('EVENT_EXPIRED');
         }
         const other = await createTestMember(t, ALL_FLAGS);
-        const late = await api().put(`/api/events/${id}/subscribe/`, subscribeBody(other.user.uuid, 1), other.token);
+        const late = await api().put(
+          `/api/events/${id}/subscribe/`,
+          subscribeBody(other.user.uuid, 1),
+          other.token,
+        );
         expect(late.json().errorCode).toBe('EVENT_EXPIRED');
         // 15:59:59 UTC is still 17:59:59 in Madrid: open.
         t.clock.set(new Date('2025-06-01T15:59:59Z'));
-        expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(other.user.uuid, 1), other.token)).statusCode).toBe(200);
+        expect(
+          (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(other.user.uuid, 1), other.token))
+            .statusCode,
+        ).toBe(200);
       } finally {
         t.clock.set(before);
       }
@@ -182,7 +237,11 @@ describeEachDatabase(
       const url = `/api/events/${id}/subscribe/`;
       expect((await api().put(url, subscribeBody(loser.user.uuid, 1), loser.token)).statusCode).toBe(200);
       await t.db.kysely.updateTable('members').set({ curso: 0 }).where('id', '=', loser.user.uuid).execute();
-      const update = await api().put(url, subscribeBody(loser.user.uuid, 1, { division: Division.open }), loser.token);
+      const update = await api().put(
+        url,
+        subscribeBody(loser.user.uuid, 1, { division: Division.open }),
+        loser.token,
+      );
       expect(update.statusCode).toBe(403);
       expect(update.json().errorCode).toBe('NOT_ELIGIBLE');
       expect((await api().put(url, subscribeBody(loser.user.uuid, 2), loser.token)).statusCode).toBe(200);
@@ -198,14 +257,22 @@ describeEachDatabase(
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(5);
       expect(codes.filter((c) => c === 409)).toHaveLength(45);
-      expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().errorCode === 'EVENT_FULL')).toBe(true);
+      expect(
+        answers.filter((a) => a.statusCode === 409).every((a) => a.json().errorCode === 'EVENT_FULL'),
+      ).toBe(true);
       expect(await registrations(t, id)).toHaveLength(5);
       expect(await seatsTaken(t, id)).toBe(5);
       // A cancellation frees a seat that one of the losers then gets.
       const winner = racers[answers.findIndex((a) => a.statusCode === 200)];
       const loser = racers[answers.findIndex((a) => a.statusCode === 409)];
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(winner.user.uuid, 2), winner.token)).statusCode).toBe(200);
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(loser.user.uuid, 1), loser.token)).statusCode).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(winner.user.uuid, 2), winner.token))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(loser.user.uuid, 1), loser.token))
+          .statusCode,
+      ).toBe(200);
       expect(await seatsTaken(t, id)).toBe(5);
       expect(await registrations(t, id, RoleStatus.reservado)).toHaveLength(5);
     });
@@ -214,11 +281,15 @@ describeEachDatabase(
       const t = get();
       const id = await insertEvent(t, { plazas: 5 });
       const answers = await Promise.all(
-        Array.from({ length: 4 }, () => api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token)),
+        Array.from({ length: 4 }, () =>
+          api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token),
+        ),
       );
       const codes = answers.map((a) => a.statusCode).sort();
       expect(codes).toEqual([200, 409, 409, 409]);
-      expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().errorCode === 'ALREADY_REGISTERED')).toBe(true);
+      expect(
+        answers.filter((a) => a.statusCode === 409).every((a) => a.json().errorCode === 'ALREADY_REGISTERED'),
+      ).toBe(true);
       expect(await registrations(t, id)).toHaveLength(1);
       expect(await seatsTaken(t, id)).toBe(1);
     });
@@ -249,12 +320,16 @@ describe.each(TEST_DIALECTS)('subscribe mails [%s]', (dialect) => {
     ];
     for (const c of cases) {
       const m = await createTestMember(t, { ...ALL_FLAGS, language: c.language });
-      expect((await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode).toBe(200);
+      expect(
+        (await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode,
+      ).toBe(200);
       const mail = await smtp.waitForMail(m.user.email);
       expect(mail.subject).toBe(`${c.registered}: Tirada de precisión`);
       expect(mail.text).toContain('2025-07-10 19:00');
       expect(mail.text).toContain('http://club.test/calendar');
-      expect((await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token)).statusCode).toBe(200);
+      expect(
+        (await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token)).statusCode,
+      ).toBe(200);
       const deadline = Date.now() + 5000;
       while (smtp.received.filter((r) => r.to.includes(m.user.email)).length < 2 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -272,7 +347,11 @@ describe.each(TEST_DIALECTS)('subscribe mails [%s]', (dialect) => {
     try {
       const m = await createTestMember(broken, ALL_FLAGS);
       const id = await insertEvent(broken);
-      const res = await apiClient(broken.app).put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token);
+      const res = await apiClient(broken.app).put(
+        `/api/events/${id}/subscribe/`,
+        subscribeBody(m.user.uuid, 1),
+        m.token,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().plazasLibres).toBe(9);
     } finally {
