@@ -194,7 +194,7 @@ describeEachDatabase(
       expect(res.body).not.toContain(session.token);
     });
 
-    it('deletes the account: password checked, tokens revoked, registrations kept anonymised, stages gone', async () => {
+    it('deletes the account: password checked, tokens revoked, registrations kept anonymised and seats freed, stages gone', async () => {
       const t = get();
       const m = await makeMember(t);
       const other = await makeMember(t);
@@ -224,7 +224,10 @@ describeEachDatabase(
       expect(await db.selectFrom('stages').select('id').where('owner_id', '=', m.user.uuid).execute()).toEqual([]);
       expect(await db.selectFrom('stages').select('id').where('id', '=', otherStage).execute()).toHaveLength(1);
       const kept = await db.selectFrom('registrations').selectAll().where('id', '=', registrationId).executeTakeFirstOrThrow();
-      expect(kept).toMatchObject({ event_id: eventId, member_id: null, role_id: 3, status: 1 });
+      // The event is still to come: the registration is cancelled and its seat freed.
+      expect(kept).toMatchObject({ event_id: eventId, member_id: null, role_id: 3, status: 2 });
+      const event = await db.selectFrom('events').select('plazas_taken').where('id', '=', eventId).executeTakeFirstOrThrow();
+      expect(Number(event.plazas_taken)).toBe(0);
       // The other member is untouched.
       await signIn(t, other.login, other.password);
       // The login and address are free again.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { User } from '@club/contract/schemas';
+import { RoleStatus } from '@club/contract/enums';
 import { isoOf } from '../../lib/ids.ts';
 import { toUser } from './repository.ts';
 import type { MemberDb, MemberRow } from './repository.ts';
@@ -129,13 +130,35 @@ export async function collectMemberData(db: MemberDb, member: MemberRow, now: Da
 }
 
 /**
- * Deletes a member: sessions revoked and removed, registrations kept for the club's records with
- * no link to the person, own stages and reset links deleted, then the member row.
+ * Deletes a member: sessions revoked and removed, registrations for events still to come
+ * cancelled (their seats freed), every registration kept for the club's records with no link to
+ * the person, own stages and reset links deleted, then the member row.
  */
-export async function deleteMemberData(db: MemberDb, memberId: string, now: string): Promise<void> {
+export async function deleteMemberData(db: MemberDb, memberId: string, now: string, nowLocal: string): Promise<void> {
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
+  const upcoming = await db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select(['registrations.id', 'registrations.event_id'])
+    .where('registrations.member_id', '=', memberId)
+    .where('registrations.status', '!=', RoleStatus.anulado)
+    .where('events.start_at', '>', nowLocal)
+    .execute();
+  for (const registration of upcoming) {
+    await db
+      .updateTable('registrations')
+      .set({ status: RoleStatus.anulado, updated_at: now })
+      .where('id', '=', registration.id)
+      .execute();
+    await db
+      .updateTable('events')
+      .set({ plazas_taken: sql<number>`plazas_taken - 1`, updated_at: now })
+      .where('id', '=', registration.event_id)
+      .where('plazas_taken', '>', 0)
+      .execute();
+  }
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })

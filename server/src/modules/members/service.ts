@@ -3,6 +3,7 @@ import type { User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
+import { clubWallTime } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { createMember } from './create.ts';
@@ -75,5 +76,7 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   if (!(await verifyPassword(member.password_hash, password))) {
     throw new ApiError('WRONG_PASSWORD', 'The password is not correct.');
   }
-  await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member.id, isoOf(ctx.clock.now())));
+  const now = ctx.clock.now();
+  const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
+  await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member.id, isoOf(now), nowLocal));
 }
