@@ -60,12 +60,12 @@ export function PersonFields({
 
   return (
     <>
-      <div className="row g-3 mb-3">
+      <div className="row gx-3">
         <div className="col-sm-5">{text('nombre', { autoComplete: 'given-name' }, true)}</div>
         <div className="col-sm-7">{text('apellidos', { autoComplete: 'family-name' }, true)}</div>
       </div>
       {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email' }, true)}
-      <div className="row g-3 mb-3">
+      <div className="row gx-3">
         <div className="col-sm-6">
           <FormField
             formId={formId}
@@ -74,7 +74,6 @@ export function PersonFields({
             hint={t('PERSON.MOBIL_HINT')}
             error={errorOf('mobil')}
             required
-            className="mb-0"
           >
             <input
               type="tel"
@@ -88,7 +87,7 @@ export function PersonFields({
           </FormField>
         </div>
         <div className="col-sm-6">
-          <FormField formId={formId} name="nacimiento" label={t('PERSON.NACIMIENTO')} error={errorOf('nacimiento')} required className="mb-0">
+          <FormField formId={formId} name="nacimiento" label={t('PERSON.NACIMIENTO')} error={errorOf('nacimiento')} required>
             <input
               type="date"
               className={cls('nacimiento')}
@@ -137,7 +136,7 @@ export function PersonFields({
         <FormFieldErrorOnly formId={formId} name="sexo" error={errorOf('sexo')} />
       </fieldset>
       {text('socio', { autoComplete: 'off' }, false)}
-      <div className="row g-3">
+      <div className="row gx-3">
         <div className="col-sm-6">
           <FormField formId={formId} name="division" label={t('PERSON.DIVISION')} error={errorOf('division')}>
             <Controller
