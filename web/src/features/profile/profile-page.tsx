@@ -1,8 +1,162 @@
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../lib/page-title.tsx';
+import { ToastType } from '@club/contract/enums';
+import { profileFormSchema } from '@club/contract/forms';
+import type { ProfileForm, ProfileFormOutput } from '@club/contract/forms';
+import type { User } from '@club/contract/schemas';
+import { useSession } from '../../lib/session.tsx';
+import { showToast } from '../../lib/toasts.ts';
+import { withSpinner } from '../../lib/spinner.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
+import { Icon } from '../../lib/icons.tsx';
+import { FormField } from '../../lib/forms/form-field.tsx';
+import { PersonFields } from '../../lib/forms/person-fields.tsx';
+import { applyServerFieldErrors, errorCodeOf } from '../../lib/forms/server-errors.ts';
+import { useActiveUserProfile } from './api/active-user-profile.ts';
+import { useUpdateProfileMutation } from './api/update-profile.ts';
+import { DataControls } from './components/data-controls.tsx';
+import './profile.css';
 
-/** Placeholder until this screen's issue lands: the title of the screen. */
+const FORM_ID = 'profile';
+const LOCKED = ['nombre', 'apellidos', 'email', 'socio'] as const;
+const FIELD_NAMES = ['mobil', 'nacimiento', 'sexo', 'division', 'factor'] as const;
+
+function formValuesOf(user: User): ProfileForm {
+  return {
+    login: user.login,
+    nombre: user.nombre,
+    apellidos: user.apellidos,
+    email: user.email,
+    socio: user.socio ?? '',
+    mobil: user.mobil,
+    nacimiento: user.nacimiento,
+    sexo: user.sexo,
+    division: user.division,
+    factor: user.factor,
+  };
+}
+
+/**
+ * Profile (SPEC §2, §4): the registration fields without passwords; login, names, e-mail and
+ * member number shown but disabled. Success replaces the session user and toasts; no navigation.
+ */
 export function ProfilePage() {
-  const { t } = useTranslation('profile');
-  return <PageHeader title={t('TITLE')} />;
+  const { t } = useTranslation(['profile', 'common']);
+  const { user: sessionUser } = useSession();
+  usePageTitle(t('TITLE'));
+  // MembersOnly guards the route, so a session user is there.
+  const uuid = sessionUser?.uuid ?? '';
+  const profile = useActiveUserProfile(uuid);
+
+  return (
+    <section className="profile-screen">
+      <div className="container-xl">
+        <header className="profile-head">
+          <div className="profile-avatar" aria-hidden="true">
+            <Icon name="user" size={30} />
+          </div>
+          <div>
+            <h1 className="profile-title">{t('TITLE')}</h1>
+            <p className="profile-lead mb-0">{sessionUser ? sessionUser.fullName : null}</p>
+          </div>
+        </header>
+        <div className="row g-4 justify-content-center">
+          <div className="col-lg-8">
+            <div className="card profile-card">
+              <div className="card-body">
+                {profile.isPending ? (
+                  <div className="d-flex justify-content-center py-5" role="status">
+                    <div className="spinner-border text-secondary" aria-hidden="true" />
+                    <span className="visually-hidden">{t('common:loading')}</span>
+                  </div>
+                ) : profile.isError ? (
+                  <div className="alert alert-danger mb-0" role="alert">
+                    {t('LOAD_ERROR')}
+                  </div>
+                ) : (
+                  <ProfileEditor user={profile.data} />
+                )}
+              </div>
+            </div>
+          </div>
+          <div className="col-lg-4">{sessionUser ? <DataControls user={sessionUser} /> : null}</div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProfileEditor({ user }: { user: User }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const { replaceUser } = useSession();
+  const update = useUpdateProfileMutation();
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const form = useForm<ProfileForm, unknown, ProfileFormOutput>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: formValuesOf(user),
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitted, isDirty },
+  } = form;
+
+  // A newer answer (after saving) becomes the form's starting point.
+  useEffect(() => reset(formValuesOf(user)), [user, reset]);
+
+  const onSubmit = async (values: ProfileFormOutput) => {
+    setErrorText(null);
+    try {
+      // Login, names, e-mail and socio are the server's to keep; they travel as stored.
+      const saved = await withSpinner(
+        update.mutateAsync({
+          ...values,
+          uuid: user.uuid,
+          login: user.login,
+          nombre: user.nombre,
+          apellidos: user.apellidos,
+          email: user.email,
+          socio: user.socio,
+        }),
+      );
+      replaceUser(saved);
+      showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
+    } catch (err) {
+      applyServerFieldErrors(err, setError, FIELD_NAMES);
+      setErrorText(t(`ERRORS.${errorCodeOf(err)}`, { defaultValue: t('ERRORS.DEFAULT') }));
+      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
+        {errorText ? (
+          <div className="alert alert-danger py-2" role="alert">
+            {errorText}
+          </div>
+        ) : null}
+        <h2 className="profile-section-title">{t('SECTION_ACCOUNT')}</h2>
+        <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')}>
+          <input id={`${FORM_ID}-login`} type="text" className="form-control" {...register('login', { disabled: true })} />
+        </FormField>
+        <p className="form-text mt-n2">{t('LOCKED_NOTE')}</p>
+        <h2 className="profile-section-title">{t('SECTION_PERSON')}</h2>
+        <PersonFields formId={FORM_ID} locked={LOCKED} showErrors={isSubmitted} />
+        <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
+          <button type="button" className="btn btn-outline-secondary" disabled={!isDirty || update.isPending} onClick={() => reset(formValuesOf(user))}>
+            {t('RESET')}
+          </button>
+          <button type="submit" className="btn profile-submit" disabled={update.isPending}>
+            {update.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+            {t('SUBMIT')}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
 }

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '@club/contract/schemas';
+import type { User } from '@club/contract/schemas';
+import { apiRequest } from '../../../lib/http.ts';
+
+/** GET /api/registry/actvie-user/ (spelt so on the wire): the signed-in member, for the form. */
+export function fetchActiveUserProfile(signal?: AbortSignal): Promise<User> {
+  return apiRequest('/api/registry/actvie-user/', { schema: userSchema, signal });
+}
+
+/** Query options of the profile, keyed by the member's uuid. */
+export function activeUserProfileQuery(uuid: string) {
+  return queryOptions({
+    queryKey: ['profile', uuid],
+    queryFn: ({ signal }) => fetchActiveUserProfile(signal),
+    // Personal data: always fresh when the screen opens.
+    staleTime: 0,
+  });
+}
+
+/** The signed-in member's profile. */
+export function useActiveUserProfile(uuid: string) {
+  return useQuery(activeUserProfileQuery(uuid));
+}
