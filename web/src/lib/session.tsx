@@ -12,8 +12,11 @@ export interface SessionContextValue {
   user: User | null;
   /** Keeps a new session (after login) in the storage that remember-me picks. */
   signIn(session: Session, remember: boolean): void;
-  /** Revokes the token on the server, clears storage at once and becomes anonymous. */
-  signOut(): Promise<void>;
+  /**
+   * Revokes the token on the server, clears storage at once and becomes anonymous; with
+   * `{ revoke: false }` only forgets it, for when the server has already revoked it.
+   */
+  signOut(options?: { revoke?: boolean }): Promise<void>;
   /** Replaces the session user (after a profile update). */
   replaceUser(user: User): void;
   /** True once a call came back 401 and the member was signed out for it. */
@@ -67,8 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('authenticated');
   }, []);
 
-  const signOut = useCallback(async () => {
-    const call = apiRequest('/api/logout/', { method: 'POST', body: {} }).catch(() => undefined);
+  const signOut = useCallback(async ({ revoke = true }: { revoke?: boolean } = {}) => {
+    const call = revoke ? apiRequest('/api/logout/', { method: 'POST', body: {} }).catch(() => undefined) : undefined;
     // The call carries the token, so storage is cleared right after it leaves.
     clearStoredSession();
     setUser(null);

@@ -8,7 +8,6 @@ import { changePasswordFormSchema } from '@club/contract/forms';
 import type { ChangePasswordForm } from '@club/contract/forms';
 import { APP_ROUTES } from '@club/contract/routes';
 import { useSession } from '../../lib/session.tsx';
-import { clearStoredSession } from '../../lib/session-storage.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
@@ -51,8 +50,8 @@ export function ChangePasswordPage() {
       showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
       // The change revoked every token: forget this one first, so the logout call does not
       // come back 401 and read as an expired session.
-      clearStoredSession();
-      await signOut();
+      // The server has already revoked every token of the member.
+      await signOut({ revoke: false });
       navigate(APP_ROUTES.login);
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELDS);

@@ -7,7 +7,6 @@ import { ToastType } from '@club/contract/enums';
 import { APP_ROUTES } from '@club/contract/routes';
 import type { User } from '@club/contract/schemas';
 import { useSession } from '../../../lib/session.tsx';
-import { clearStoredSession } from '../../../lib/session-storage.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { ApiCallError } from '../../../lib/http.ts';
 import { Icon } from '../../../lib/icons.tsx';
@@ -79,8 +78,8 @@ function DeleteAccountDialog({ user, show, onClose }: { user: User; show: boolea
       await remove.mutateAsync({ uuid: user.uuid, password });
       // The server revoked the token: forget it before the logout call, which then has
       // nothing to revoke and cannot read as an expired session.
-      clearStoredSession();
-      await signOut();
+      // The server has already revoked every token of the member.
+      await signOut({ revoke: false });
       showToast({ title: t('DELETE.SUCCESS_TITLE'), message: t('DELETE.SUCCESS_MESSAGE'), type: ToastType.success });
       navigate(APP_ROUTES.home);
     } catch (err) {
