@@ -64,8 +64,9 @@ function readPanelPosition(): PanelPosition {
 
 /** Where a new element goes: the centre, or beside it when an element already sits there. */
 function freeSpot(stage: Stage): { positionX: number; positionY: number } {
-  for (let step = 0; step < 16; step += 1) {
-    const offset = step === 0 ? 0 : Math.ceil(step / 2) * 600 * (step % 2 === 1 ? 1 : -1);
+  // A card at scale 1 is about 1800 position units wide: 2000 apart they stand side by side.
+  for (let step = 0; step < 5; step += 1) {
+    const offset = step === 0 ? 0 : Math.ceil(step / 2) * 2000 * (step % 2 === 1 ? 1 : -1);
     const taken = stage.elements.some((element) => element.positionX === offset && element.positionY === 0);
     if (!taken) return { positionX: offset, positionY: 0 };
   }
