@@ -414,20 +414,20 @@ test.describe('saving and viewing', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(viewer).toHaveAttribute('data-engine-state', '3');
 
-    // A drill: two short repetitions with no start delay, a par beep, then the end.
+    // A drill: two 4 s repetitions with no start delay, a par beep, then the end.
     await page.getByRole('button', { name: 'Drill', exact: true }).click();
     const drill = page.getByRole('dialog', { name: 'Drill player' });
-    await drill.getByLabel('Repetitions').fill('2');
-    await drill.getByLabel('Repetition length (s)').fill('1');
+    await drill.getByLabel('Repetitions', { exact: true }).fill('2');
+    await drill.getByLabel('Repetition length (s)').fill('4');
     await drill.getByLabel('Start delay from (s)').fill('0');
     await drill.getByLabel('Start delay to (s)').fill('0');
-    await drill.getByLabel('Rest between repetitions (s)').fill('0');
+    await drill.getByLabel('Rest between repetitions (s)').fill('1');
     await drill.getByText('Par-time beep').click();
     await drill.getByLabel('Par time (s)').fill('0.5');
     await drill.getByRole('button', { name: 'Start the drill' }).click();
     await expect(viewer).toHaveAttribute('data-engine-state', '1');
     await expect(page.getByRole('status').filter({ hasText: 'Repetition 2/2' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Drill finished' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Drill finished' })).toBeVisible({ timeout: 20_000 });
     const settings = JSON.parse((await page.evaluate(() => localStorage.getItem('ipsc-club.drill-settings'))) ?? '{}');
     expect(settings).toMatchObject({ repetitions: 2, parTimeEnabled: true, parTimeSeconds: 0.5 });
     await page.getByRole('button', { name: 'Stop' }).click();
@@ -473,7 +473,7 @@ test.describe('stages on the club server', () => {
     await expect(page).toHaveURL(/\/stage-designer\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop() ?? '';
     await expect(dialog.getByText('Plate rack practice')).toBeVisible();
-    await expect(dialog.getByText('Private')).toBeVisible();
+    await expect(dialog.getByText('Private', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy the share link of “Plate rack practice”' })).toBeDisabled();
 
     // Private: another browser hears it does not exist.
