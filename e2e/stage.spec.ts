@@ -408,7 +408,7 @@ test.describe('saving and viewing', () => {
     await expect(viewer).toHaveAttribute('data-engine-state', '1');
     await expect.poll(() => layerHash(viewer, 1)).not.toBe(still);
     const frames = Number(await viewer.getAttribute('data-frames'));
-    await expect.poll(async () => Number(await viewer.getAttribute('data-frames'))).toBeGreaterThan(frames + 10);
+    await expect.poll(async () => Number(await viewer.getAttribute('data-frames'))).toBeGreaterThan(frames + 20);
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect(viewer).toHaveAttribute('data-engine-state', '2');
     await page.getByRole('button', { name: 'Stop' }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import type { StageSaveBodyInput, StageSummary, StageWire } from '@club/contract/stage';
+import type { StageSummary, StageWire } from '@club/contract/stage';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import { MAX_STAGES_PER_MEMBER } from '../../src/modules/stages/service.ts';
 import { createSignedInMember } from './members.ts';
@@ -24,7 +24,8 @@ const element = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const body = (extra: Partial<StageSaveBodyInput> = {}): StageSaveBodyInput => ({
+// Loosely typed on purpose: the validation tests send bodies the contract refuses.
+const body = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   name: 'Swinger and popper',
   public: false,
   designWidth: 1280,
