@@ -1,8 +1,311 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../lib/page-title.tsx';
+import { EngineState } from '@club/contract/stage';
+import { ToastType } from '@club/contract/enums';
+import { createEmptyStage } from '@club/stage-engine/model';
+import type { Stage } from '@club/stage-engine/model';
+import { StageRenderer } from '@club/stage-engine/renderer';
+import type { DrillCue } from '@club/stage-engine/scheduler';
+import { usePageTitle } from '../../lib/page-title.tsx';
+import { showToast } from '../../lib/toasts.ts';
+import { useStage } from './api/get-stage.ts';
+import { beepPar, beepStart, unlockAudio } from './beep.ts';
+import { CalibrationDialog } from './components/calibration-dialog.tsx';
+import { DrillDialog } from './components/drill-dialog.tsx';
+import { StageIcon } from './components/stage-icons.tsx';
+import {
+  readCalibration,
+  readCustomStage,
+  readDrillSettings,
+  writeCalibration,
+  writeDrillSettings,
+} from './stage-storage.ts';
+import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
+import './stage.css';
 
-/** Placeholder until this screen's issue lands: the title of the screen. */
+/** Our own drawing of an indoor range backstop, behind the targets. */
+export const VIEWER_BACKGROUND = '/images/stage/indoor-range.svg';
+
+type RunState = 'stopped' | 'running' | 'paused';
+
+/** What the big status line over the canvas says during a drill. */
+type DrillStatus =
+  | { kind: 'standby'; repetition: number; of: number }
+  | { kind: 'go'; repetition: number; of: number }
+  | { kind: 'par'; repetition: number; of: number }
+  | { kind: 'rest'; repetition: number; of: number }
+  | { kind: 'done' };
+
+/** The read-only stage viewer (SPEC §2) with the drill player: the route's stage, the stored one, or empty. */
 export function DryTrainingPage() {
+  const { id } = useParams();
   const { t } = useTranslation('dry-training');
-  return <PageHeader title={t('TITLE')} />;
+  usePageTitle(t('TITLE'));
+  const remote = useStage(id);
+  const [local] = useState(() => (id === undefined ? readCustomStage() : null));
+  const failed = id !== undefined && remote.isError;
+  useEffect(() => {
+    if (failed) showToast({ title: t('TITLE'), message: t('LOAD_ERROR'), type: ToastType.error });
+  }, [failed, t]);
+
+  let stage: Stage | null = null;
+  if (id === undefined) stage = local ?? createEmptyStage();
+  else if (remote.data) stage = remote.data;
+  else if (failed) stage = createEmptyStage();
+
+  if (stage === null) {
+    return (
+      <div className="stage-screen stage-loading" role="status">
+        <div className="spinner-border text-light" aria-hidden="true" />
+        <span className="visually-hidden">{t('LOADING')}</span>
+      </div>
+    );
+  }
+  return <Viewer key={id ?? 'local'} stage={stage} />;
+}
+
+function Viewer({ stage }: { stage: Stage }) {
+  const { t } = useTranslation('dry-training');
+  const screenRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const rendererRef = useRef<StageRenderer | null>(null);
+  const [runState, setRunState] = useState<RunState>('stopped');
+  const [drillStatus, setDrillStatus] = useState<DrillStatus | null>(null);
+  const [drillSettings, setDrillSettings] = useState<DrillSettings>(readDrillSettings);
+  const [calibration, setCalibration] = useState<StoredCalibration>(readCalibration);
+  const [dialog, setDialog] = useState<'drill' | 'calibration' | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const repetitionsRef = useRef(drillSettings.repetitions);
+
+  const onCue = useCallback((cue: DrillCue) => {
+    const of = repetitionsRef.current;
+    const repetition = cue.repetition + 1;
+    switch (cue.kind) {
+      case 'repetition-begin':
+        setDrillStatus({ kind: 'standby', repetition, of });
+        break;
+      case 'start-signal':
+        beepStart();
+        setDrillStatus({ kind: 'go', repetition, of });
+        break;
+      case 'par':
+        beepPar();
+        setDrillStatus({ kind: 'par', repetition, of });
+        break;
+      case 'repetition-end':
+        setDrillStatus({ kind: 'rest', repetition, of });
+        break;
+      case 'drill-end':
+        setDrillStatus({ kind: 'done' });
+        setRunState('paused');
+        break;
+    }
+  }, []);
+
+  useEffect(() => {
+    const container = canvasRef.current;
+    if (container === null) return;
+    let frames = 0;
+    const renderer = new StageRenderer(container, {
+      mode: 'view',
+      backgroundImageUrl: VIEWER_BACKGROUND,
+      onCue,
+      // State for tests and benches, written straight to the DOM: no React render per frame.
+      onFrame: (frame) => {
+        frames += 1;
+        const state = String(frame.state);
+        if (container.dataset.engineState !== state) container.dataset.engineState = state;
+        // Every tenth frame is enough for a counter and keeps attribute writes off the hot path.
+        if (frames % 10 === 0) container.dataset.frames = String(frames);
+      },
+    });
+    renderer.setStage(stage);
+    rendererRef.current = renderer;
+    return () => {
+      renderer.destroy();
+      rendererRef.current = null;
+    };
+  }, [stage, onCue]);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (renderer === null) return;
+    const { enabled, ...realSize } = calibration;
+    renderer.setRealSize(enabled ? realSize : null);
+  }, [calibration, stage]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === screenRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const syncState = () => {
+    const state = rendererRef.current?.state ?? EngineState.stopped;
+    if (canvasRef.current) canvasRef.current.dataset.engineState = String(state);
+  };
+
+  const play = () => {
+    unlockAudio();
+    rendererRef.current?.start();
+    setRunState('running');
+    syncState();
+  };
+  const pause = () => {
+    rendererRef.current?.pause();
+    setRunState('paused');
+    syncState();
+  };
+  const stop = () => {
+    rendererRef.current?.stopAll();
+    setRunState('stopped');
+    setDrillStatus(null);
+    syncState();
+  };
+  const startDrill = (settings: DrillSettings) => {
+    setDialog(null);
+    setDrillSettings(settings);
+    writeDrillSettings(settings);
+    repetitionsRef.current = settings.repetitions;
+    unlockAudio();
+    rendererRef.current?.startDrill({
+      repetitions: settings.repetitions,
+      repetitionMs: settings.repetitionSeconds * 1000,
+      parTimeMs: settings.parTimeEnabled ? settings.parTimeSeconds * 1000 : null,
+      startDelayMinMs: settings.delayMinSeconds * 1000,
+      startDelayMaxMs: settings.delayMaxSeconds * 1000,
+      restMs: settings.restSeconds * 1000,
+    });
+    setRunState('running');
+    syncState();
+  };
+  const toggleFullscreen = async () => {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await screenRef.current?.requestFullscreen();
+    } catch {
+      showToast({ title: t('FULLSCREEN'), message: t('FULLSCREEN_ERROR'), type: ToastType.warning });
+    }
+  };
+
+  const statusText = (() => {
+    if (drillStatus === null) return null;
+    if (drillStatus.kind === 'done') return t('STATUS.DONE');
+    return t(`STATUS.${drillStatus.kind.toUpperCase()}`, { repetition: drillStatus.repetition, of: drillStatus.of });
+  })();
+  const title = stage.name || t('UNTITLED');
+
+  return (
+    <div ref={screenRef} className={`stage-screen dry-training${fullscreen ? ' is-fullscreen' : ''}`}>
+      <div className="viewer-bar">
+        <div className="viewer-title">
+          <h1 className="h6 mb-0">{t('TITLE')}</h1>
+          <span className="viewer-stage-name" title={title}>
+            {title} · {t('ELEMENTS', { count: stage.elements.length })}
+          </span>
+        </div>
+        <div className="viewer-actions">
+          {runState === 'running' ? (
+            <button type="button" className="btn btn-bar" aria-label={t('PAUSE')} title={t('PAUSE')} onClick={pause}>
+              <StageIcon name="pause" />
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-bar"
+              aria-label={runState === 'paused' ? t('RESUME') : t('PLAY')}
+              title={runState === 'paused' ? t('RESUME') : t('PLAY')}
+              disabled={stage.elements.length === 0}
+              onClick={play}
+            >
+              <StageIcon name="play" />
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-bar"
+            aria-label={t('STOP')}
+            title={t('STOP')}
+            disabled={runState === 'stopped'}
+            onClick={stop}
+          >
+            <StageIcon name="stop" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-drill"
+            disabled={stage.elements.length === 0}
+            onClick={() => setDialog('drill')}
+          >
+            <StageIcon name="timer" size={18} />
+            <span>{t('DRILL.OPEN')}</span>
+          </button>
+          <button
+            type="button"
+            className={`btn btn-bar${calibration.enabled ? ' is-on' : ''}`}
+            aria-label={t('CALIBRATION.OPEN')}
+            aria-pressed={calibration.enabled}
+            title={t('CALIBRATION.OPEN')}
+            onClick={() => setDialog('calibration')}
+          >
+            <StageIcon name="ruler" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-bar"
+            aria-label={fullscreen ? t('EXIT_FULLSCREEN') : t('FULLSCREEN')}
+            aria-pressed={fullscreen}
+            title={fullscreen ? t('EXIT_FULLSCREEN') : t('FULLSCREEN')}
+            onClick={() => void toggleFullscreen()}
+          >
+            <StageIcon name={fullscreen ? 'shrink' : 'expand'} />
+          </button>
+          <Link className="btn btn-bar" to="/stage-designer" aria-label={t('OPEN_DESIGNER')} title={t('OPEN_DESIGNER')}>
+            <StageIcon name="edit" />
+          </Link>
+        </div>
+      </div>
+      <div className="viewer-workspace">
+        <div
+          ref={canvasRef}
+          className="stage-canvas"
+          data-testid="viewer-canvas"
+          data-engine-state={EngineState.stopped}
+          data-run-state={runState}
+          role="img"
+          aria-label={t('CANVAS', { name: title, count: stage.elements.length })}
+        />
+        {statusText !== null ? (
+          <div className={`drill-status drill-status--${drillStatus?.kind ?? ''}`} role="status" aria-live="assertive">
+            {statusText}
+          </div>
+        ) : null}
+        {calibration.enabled ? (
+          <div className="real-size-badge">
+            {t('CALIBRATION.BADGE', { distance: calibration.simulatedDistanceMetres })}
+          </div>
+        ) : null}
+        {stage.elements.length === 0 ? (
+          <div className="viewer-empty">
+            <p>{t('EMPTY')}</p>
+            <Link className="btn btn-primary" to="/stage-designer">
+              {t('OPEN_DESIGNER')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <DrillDialog show={dialog === 'drill'} settings={drillSettings} onHide={() => setDialog(null)} onStart={startDrill} />
+      <CalibrationDialog
+        show={dialog === 'calibration'}
+        calibration={calibration}
+        onHide={() => setDialog(null)}
+        onApply={(next) => {
+          setCalibration(next);
+          writeCalibration(next);
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
 }
