@@ -430,7 +430,9 @@ test.describe('saving and viewing', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Drill finished' })).toBeVisible({ timeout: 20_000 });
     const settings = JSON.parse((await page.evaluate(() => localStorage.getItem('ipsc-club.drill-settings'))) ?? '{}');
     expect(settings).toMatchObject({ repetitions: 2, parTimeEnabled: true, parTimeSeconds: 0.5 });
-    await page.getByRole('button', { name: 'Stop' }).click();
+    // A finished drill leaves the viewer stopped, ready to play afresh.
+    await expect(viewer).toHaveAttribute('data-engine-state', '3');
+    await expect(page.getByRole('button', { name: 'Play the stage' })).toBeEnabled();
 
     // Real size: a 2 m wide picture, 10 m simulated, viewer at 1 m: a target 5.8 cm tall on the wall.
     const atStageSize = await opaquePixels(viewer);

@@ -316,4 +316,28 @@ describe('repetitions', () => {
     ]);
     expect(new Set(positionsByRepetition.values()).size).toBe(3);
   });
+
+  it('keeps the targets down until the start signal and after the repetition ends', () => {
+    const clock = new FakeClock();
+    const stage = stageOf(2, {});
+    const drill = new Drill(stage, { clock, random: mulberry32(3), repetitions: 2, repetitionMs: 2000, restMs: 1000 });
+    const [first, second] = drill.plan;
+    clock.time = 1000;
+    drill.start();
+    const at = (ms: number) => {
+      clock.time = 1000 + ms;
+      return drill.update();
+    };
+    const before = at(first.startSignalAtMs - 50);
+    expect(before.phase).toBe('waiting');
+    expect(before.frame.elements.every((e) => !e.visible)).toBe(true);
+    const live = at(first.startSignalAtMs + 50);
+    expect(live.phase).toBe('live');
+    expect(live.frame.elements.every((e) => e.visible)).toBe(true);
+    const resting = at(first.endAtMs + 10);
+    expect(resting.phase).toBe('rest');
+    expect(resting.frame.elements.every((e) => !e.visible)).toBe(true);
+    expect(at(second.startSignalAtMs - 10).phase).toBe('waiting');
+    expect(at(second.startSignalAtMs + 10).frame.elements.every((e) => e.visible)).toBe(true);
+  });
 });

@@ -322,6 +322,8 @@ export interface DrillUpdate {
   /** Index of the current repetition (the last one once finished). */
   readonly repetition: number;
   readonly finished: boolean;
+  /** Waiting for the start signal, live (targets up), or resting after the repetition. */
+  readonly phase: 'waiting' | 'live' | 'rest';
 }
 
 /** A planned drill: repetitions with random start delays, each re-drawing random positions. */
@@ -381,19 +383,26 @@ export class Drill {
       const cue = this.cues[this.nextCue];
       this.nextCue += 1;
       fired.push(cue);
-      if (cue.kind === 'repetition-begin') {
-        // The first repetition begins with the drill itself, already drawn by start().
-        if (this.repetitionsBegun > 0) this.scheduler.restartAt(cue.atMs);
-        this.repetitionsBegun += 1;
-      }
+      if (cue.kind === 'repetition-begin') this.repetitionsBegun += 1;
+      // Targets come up at the beep, freshly drawn, as a shooter expects: nothing to pre-aim at.
+      if (cue.kind === 'start-signal') this.scheduler.restartAt(cue.atMs);
     }
     const finished = this.plan.length === 0 || this.nextCue >= this.cues.length;
     if (finished && this.scheduler.state === EngineState.running) this.scheduler.pause();
+    const repetition = Math.max(0, this.repetitionsBegun - 1);
+    const current = this.plan[repetition];
+    const phase: DrillUpdate['phase'] =
+      !current || now < current.startSignalAtMs ? 'waiting' : now < current.endAtMs ? 'live' : 'rest';
+    const frame = this.scheduler.frame();
     return {
-      frame: this.scheduler.frame(),
+      frame:
+        phase === 'live'
+          ? frame
+          : { ...frame, elements: frame.elements.map((element) => ({ ...element, visible: false })) },
       cues: fired,
-      repetition: Math.max(0, this.repetitionsBegun - 1),
+      repetition,
       finished,
+      phase,
     };
   }
 }

@@ -98,7 +98,13 @@ function Viewer({ stage }: { stage: Stage }) {
         break;
       case 'drill-end':
         setDrillStatus({ kind: 'done' });
-        setRunState('paused');
+        // The drill is over: the stage returns to its designed places and play starts afresh.
+        // Deferred so the renderer finishes the frame that announced the end first.
+        queueMicrotask(() => {
+          rendererRef.current?.stopAll();
+          if (canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
+        });
+        setRunState('stopped');
         break;
     }
   }, []);
