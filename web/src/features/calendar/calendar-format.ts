@@ -10,9 +10,11 @@ function capitalise(text: string, language: string): string {
 
 /** Month name and year, e.g. { month: 'Marzo', year: '2025' }. */
 export function monthTitle(value: YearMonth, language: string): { month: string; year: string } {
-  const parts = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(
-    new Date(Date.UTC(value.year, value.month - 1, 1)),
-  );
+  const parts = new Intl.DateTimeFormat(language, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(value.year, value.month - 1, 1)));
   const month = parts.find((part) => part.type === 'month')?.value ?? String(value.month);
   const year = parts.find((part) => part.type === 'year')?.value ?? String(value.year);
   return { month: capitalise(month, language), year };
@@ -25,15 +27,21 @@ export function weekdayNames(language: string): { short: string; long: string }[
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(Date.UTC(2024, 0, 1 + index));
-    return { short: capitalise(short.format(date).replace(/\.$/, ''), language), long: capitalise(long.format(date), language) };
+    return {
+      short: capitalise(short.format(date).replace(/\.$/, ''), language),
+      long: capitalise(long.format(date), language),
+    };
   });
 }
 
 /** 'lunes, 14 de abril' for a 'yyyy-MM-dd' date. */
 export function longDate(date: string, language: string): string {
-  const text = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    wallClockDate(date),
-  );
+  const text = new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(wallClockDate(date));
   return capitalise(text, language);
 }
 

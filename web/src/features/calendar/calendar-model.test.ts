@@ -74,7 +74,11 @@ describe('club time and grouping', () => {
   });
   it('groups events by day, each day by start time', () => {
     const make = (uuid: string, start: string) => ({ uuid, start }) as ClubEvent;
-    const grouped = eventsByDate([make('b', '2025-03-03 19:00:00'), make('a', '2025-03-03 09:30:00'), make('c', '2025-03-04 10:00:00')]);
+    const grouped = eventsByDate([
+      make('b', '2025-03-03 19:00:00'),
+      make('a', '2025-03-03 09:30:00'),
+      make('c', '2025-03-04 10:00:00'),
+    ]);
     expect(grouped.get('2025-03-03')?.map((event) => event.uuid)).toEqual(['a', 'b']);
     expect(grouped.get('2025-03-04')?.map((event) => event.uuid)).toEqual(['c']);
   });

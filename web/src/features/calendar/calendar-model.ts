@@ -91,7 +91,11 @@ export function monthWeeks(value: YearMonth): CalendarWeek[] {
   for (let index = 0; index < cells; index += 1) {
     const date = new Date(Date.UTC(value.year, value.month - 1, 1 - offset + index));
     const day: CalendarDay = {
-      date: formatDate({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }),
+      date: formatDate({
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth() + 1,
+        day: date.getUTCDate(),
+      }),
       day: date.getUTCDate(),
       inMonth: date.getUTCMonth() === value.month - 1,
     };
@@ -110,7 +114,8 @@ export function eventsByDate(events: readonly ClubEvent[]): Map<string, ClubEven
     list.push(event);
     byDate.set(date, list);
   }
-  for (const list of byDate.values()) list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  for (const list of byDate.values())
+    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   return byDate;
 }
 

@@ -14,7 +14,10 @@ import { SessionProvider } from '../../lib/session.tsx';
 const I18N_ROOT = path.resolve(import.meta.dirname, '../../../public/assets/i18n');
 
 function readArea(area: string, language: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(I18N_ROOT, area, `${language}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(I18N_ROOT, area, `${language}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 export function createTestI18n(language = 'en') {
@@ -63,7 +66,9 @@ export function stubNetwork(handler: StubHandler) {
 
 /** Renders a tree with the app's providers (fresh query cache, session from storage). */
 export function renderWithProviders(ui: ReactNode, { route = '/calendar', language = 'en' } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const i18n = createTestI18n(language);
   return render(
     <QueryClientProvider client={queryClient}>

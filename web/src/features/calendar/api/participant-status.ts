@@ -6,7 +6,11 @@ import { apiRequest } from '../../../lib/http.ts';
 import { EVENTS_QUERY_ROOT } from './month-events.ts';
 
 /** PUT /api/admin/events/{uuid}/participants/{personUuid}/ (staff): moves a registration's status. */
-export function setParticipantStatus(eventUuid: string, personUuid: string, status: RoleStatus): Promise<ClubEvent> {
+export function setParticipantStatus(
+  eventUuid: string,
+  personUuid: string,
+  status: RoleStatus,
+): Promise<ClubEvent> {
   return apiRequest(
     `/api/admin/events/${encodeURIComponent(eventUuid)}/participants/${encodeURIComponent(personUuid)}/`,
     { method: 'PUT', body: { status }, schema: eventSchema },

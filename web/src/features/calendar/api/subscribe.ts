@@ -17,6 +17,14 @@ export function subscribeToEvent(uuid: string, body: SubscribeBodyInput): Promis
 export interface SubscribeVariables {
   uuid: string;
   body: SubscribeBodyInput;
+  /** What the member meant (register and update send the same status), for the toasts. */
+  action: 'register' | 'update' | 'cancel';
+  title: string;
+}
+
+export interface SubscribeHandlers {
+  onSuccess?(event: ClubEvent, variables: SubscribeVariables): void;
+  onError?(error: Error, variables: SubscribeVariables): void;
 }
 
 /** Puts an event as the server answered it into every cached month, before the refetch lands. */
@@ -26,12 +34,19 @@ export function replaceCachedEvent(queryClient: ReturnType<typeof useQueryClient
   );
 }
 
-/** The subscribe call with the spinner; every events query is refetched after it. */
-export function useSubscribe() {
+/**
+ * The subscribe call with the spinner; every events query is refetched after it. The handlers
+ * sit on the mutation itself, so its toast shows even when the card closed during the call.
+ */
+export function useSubscribe(handlers: SubscribeHandlers = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, body }: SubscribeVariables) => withSpinner(subscribeToEvent(uuid, body)),
-    onSuccess: (updated) => replaceCachedEvent(queryClient, updated),
+    onSuccess: (updated, variables) => {
+      replaceCachedEvent(queryClient, updated);
+      handlers.onSuccess?.(updated, variables);
+    },
+    onError: (error, variables) => handlers.onError?.(error, variables),
     onSettled: () => queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_ROOT }),
   });
 }

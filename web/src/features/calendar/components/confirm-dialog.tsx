@@ -14,10 +14,25 @@ interface ConfirmDialogProps {
 }
 
 /** The confirm (and alert) dialog of SPEC §2, 40 % of the width on large screens. */
-export function ConfirmDialog({ show, title, message, confirmLabel, cancelLabel, alert = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  show,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  alert = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <Modal show={show} onHide={onClose} centered dialogClassName="modal-md-40" aria-labelledby="confirm-dialog-title">
+    <Modal
+      show={show}
+      onHide={onClose}
+      centered
+      dialogClassName="modal-md-40"
+      aria-labelledby="confirm-dialog-title"
+    >
       <Modal.Header closeButton closeLabel={t('ACTIONS.CLOSE')}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {title}

@@ -23,7 +23,17 @@ const MAX_DOTS = 4;
  * One day: on wide screens its number and event chips; on a phone one button with the number
  * and a coloured dot per event, which opens the day's list under the week.
  */
-export function DayCell({ day, events, nowLocal, today, selected, openUuid, panelId, onSelectDay, onToggleEvent }: DayCellProps) {
+export function DayCell({
+  day,
+  events,
+  nowLocal,
+  today,
+  selected,
+  openUuid,
+  panelId,
+  onSelectDay,
+  onToggleEvent,
+}: DayCellProps) {
   const { t, i18n } = useTranslation('events-calendar');
   const isToday = day.date === today;
   const label = longDate(day.date, i18n.language);

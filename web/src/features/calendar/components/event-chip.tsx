@@ -29,7 +29,12 @@ export function EventChip({ event, styleId, open, panelId, variant, onToggle }: 
       <span className="cal-chip-time">{timeOf(event.start)}</span>
       <span className="cal-chip-title">{event.evento}</span>
       {event.status === EventStatus.privado ? (
-        <Icon name="lock" size={variant === 'chip' ? 12 : 16} className="cal-chip-lock" title={t('PRIVATE')} />
+        <Icon
+          name="lock"
+          size={variant === 'chip' ? 12 : 16}
+          className="cal-chip-lock"
+          title={t('PRIVATE')}
+        />
       ) : null}
     </button>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES } from '@club/contract/routes';
-import { eventBadge, isRegistrable, ownRegistration } from '@club/contract/eligibility';
+import { eventBadge, isRegistrable } from '@club/contract/eligibility';
 import { eventStyle } from '@club/contract/eligibility';
 import { EventStatus } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
@@ -20,7 +20,11 @@ interface EventDetailsCardProps {
   onClose(): void;
 }
 
-const BADGE_CLASS = { finalized: 'text-bg-secondary', open: 'text-bg-success', registered: 'text-bg-primary' } as const;
+const BADGE_CLASS = {
+  finalized: 'text-bg-secondary',
+  open: 'text-bg-success',
+  registered: 'text-bg-primary',
+} as const;
 
 /** Title, badge, type, schedule, seats, note and the member's registration for one event. */
 export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: EventDetailsCardProps) {
@@ -31,7 +35,6 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
   const style = eventStyle(event, nowLocal);
   const badge = eventBadge(event, user?.uuid ?? null, nowLocal);
   const headingId = `event-title-${event.uuid}`;
-  const registration = user ? ownRegistration(event, user.uuid) : null;
 
   // Focus follows the card that just opened, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -59,7 +62,9 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
       <header className="cal-card-header">
         <div className="cal-card-heading">
           <h3 id={headingId} ref={headingRef} tabIndex={-1} className="cal-card-title">
-            {event.status === EventStatus.privado ? <Icon name="lock" size={18} className="me-1" title={t('PRIVATE')} /> : null}
+            {event.status === EventStatus.privado ? (
+              <Icon name="lock" size={18} className="me-1" title={t('PRIVATE')} />
+            ) : null}
             {event.evento}
           </h3>
           {badge ? (
@@ -87,7 +92,9 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             <div>
               <dt>{t('CARD.SEATS')}</dt>
               <dd className="cal-seats">
-                <span data-testid="seats">{t('CARD.SEATS_LEFT', { free: event.plazasLibres, total: event.plazas })}</span>
+                <span data-testid="seats">
+                  {t('CARD.SEATS_LEFT', { free: event.plazasLibres, total: event.plazas })}
+                </span>
                 {user.staff ? (
                   <button
                     type="button"
@@ -115,7 +122,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
           </p>
         ) : isRegistrable(event.type) ? (
           <RegistrationForm
-            key={`${event.uuid}:${registration?.status ?? 'none'}`}
+            key={event.uuid}
             event={event}
             user={user}
             nowLocal={nowLocal}
@@ -125,7 +132,12 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
         )}
       </div>
       {user?.staff ? (
-        <ParticipantsDialog event={event} viewer={viewer} show={showParticipants} onClose={() => setShowParticipants(false)} />
+        <ParticipantsDialog
+          event={event}
+          viewer={viewer}
+          show={showParticipants}
+          onClose={() => setShowParticipants(false)}
+        />
       ) : null}
     </article>
   );

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { ToastType } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { toastStore } from '../../../lib/toasts.ts';
-import { makeEvent, makeUser, renderWithProviders, storeSession, stubNetwork } from '../calendar-test-utils.tsx';
+import {
+  makeEvent,
+  makeUser,
+  renderWithProviders,
+  storeSession,
+  stubNetwork,
+} from '../calendar-test-utils.tsx';
 import type { StubCall } from '../calendar-test-utils.tsx';
 import { EventsCalendar } from './events-calendar.tsx';
 
@@ -15,10 +21,29 @@ vi.setConfig({ testTimeout: 30_000 });
 // 12 March 2025, 12:00 in Madrid.
 const NOW = new Date('2025-03-12T11:00:00Z');
 
-const shoot = makeEvent({ uuid: 'shoot', type: 3, start: '2025-03-15 09:00:00', evento: 'Club shoot', plazas: 20, plazasLibres: 12, nota: 'Bring 150 rounds' });
+const shoot = makeEvent({
+  uuid: 'shoot',
+  type: 3,
+  start: '2025-03-15 09:00:00',
+  evento: 'Club shoot',
+  plazas: 20,
+  plazasLibres: 12,
+  nota: 'Bring 150 rounds',
+});
 const past = makeEvent({ uuid: 'past', type: 6, start: '2025-03-05 18:00:00', evento: 'Precision night' });
-const lesson = makeEvent({ uuid: 'lesson', type: 2, status: 1, start: '2025-03-20 17:00:00', evento: 'Private lesson' });
-const reserved = makeEvent({ uuid: 'reserved', type: 9, start: '2025-03-20 10:00:00', evento: 'Range booked' });
+const lesson = makeEvent({
+  uuid: 'lesson',
+  type: 2,
+  status: 1,
+  start: '2025-03-20 17:00:00',
+  evento: 'Private lesson',
+});
+const reserved = makeEvent({
+  uuid: 'reserved',
+  type: 9,
+  start: '2025-03-20 10:00:00',
+  evento: 'Range booked',
+});
 const MARCH = [past, shoot, reserved, lesson];
 
 function monthAnswer(events: ClubEvent[], user: User | null = null) {
@@ -32,7 +57,9 @@ function monthAnswer(events: ClubEvent[], user: User | null = null) {
 
 /** The chip in the day cell (on a phone the same event also shows as a row in the day's list). */
 function chip(name: RegExp): HTMLElement {
-  const chips = screen.getAllByRole('button', { name }).filter((button) => button.classList.contains('cal-chip-chip'));
+  const chips = screen
+    .getAllByRole('button', { name })
+    .filter((button) => button.classList.contains('cal-chip-chip'));
   expect(chips).toHaveLength(1);
   return chips[0];
 }
@@ -77,9 +104,14 @@ describe('month grid', () => {
     expect(within(shootChip).queryByRole('img')).toBeNull();
     // Same day, ordered by time.
     const day20 = container.querySelector('[data-date="2025-03-20"]') as HTMLElement;
-    expect([...day20.querySelectorAll('.cal-chip-time')].map((node) => node.textContent)).toEqual(['10:00', '17:00']);
+    expect([...day20.querySelectorAll('.cal-chip-time')].map((node) => node.textContent)).toEqual([
+      '10:00',
+      '17:00',
+    ]);
     // The legend names all twelve categories.
-    expect(within(screen.getByRole('region', { name: 'Colour key' })).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(screen.getByRole('region', { name: 'Colour key' })).getAllByRole('listitem')).toHaveLength(
+      12,
+    );
   });
 
   it('goes forward at most to the month after next and backward freely', async () => {
@@ -102,7 +134,9 @@ describe('month grid', () => {
     expect(monthHeading()).toHaveTextContent('December 2024');
     expect(next).toBeEnabled();
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/2024/12/'));
-    expect(calls.map((call) => call.url)).toEqual(expect.arrayContaining(['/api/2025/4/', '/api/2025/5/', '/api/2025/1/']));
+    expect(calls.map((call) => call.url)).toEqual(
+      expect.arrayContaining(['/api/2025/4/', '/api/2025/5/', '/api/2025/1/']),
+    );
     expect(calls.map((call) => call.url)).not.toContain('/api/2025/6/');
 
     await user.click(screen.getByRole('button', { name: 'Today' }));
@@ -182,7 +216,11 @@ describe('registration', () => {
     expect(within(card).getByText('Senior')).toBeInTheDocument();
     const note = within(card).getByRole('note');
     expect(note).toHaveTextContent('You do not meet the requirements of this event');
-    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Weapons licence']);
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Weapons licence']);
     expect(within(card).getByRole('button', { name: 'Register' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Update' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Cancel registration' })).toBeDisabled();
@@ -196,7 +234,16 @@ describe('registration', () => {
       ...shoot,
       plazasLibres: 11,
       participantes: [
-        { uuid: member.uuid, nombre: 'Ana', apellidos: 'Prueba', fullName: 'Prueba, Ana', categoria: 3, division: 4, factor: 1, roles: [{ roleId: 3, status: 1 }] },
+        {
+          uuid: member.uuid,
+          nombre: 'Ana',
+          apellidos: 'Prueba',
+          fullName: 'Prueba, Ana',
+          categoria: 3,
+          division: 4,
+          factor: 1,
+          roles: [{ roleId: 3, status: 1 }],
+        },
       ],
     };
     let subscribed = false;
@@ -205,7 +252,8 @@ describe('registration', () => {
         subscribed = true;
         return { body: registered };
       }
-      if (call.url === '/api/2025/3/') return { body: subscribed ? [past, registered, reserved, lesson] : MARCH };
+      if (call.url === '/api/2025/3/')
+        return { body: subscribed ? [past, registered, reserved, lesson] : MARCH };
       return monthAnswer(MARCH, member)(call);
     });
     const user = userEvent.setup();
@@ -224,8 +272,15 @@ describe('registration', () => {
     await user.click(register);
 
     const put = calls.find((call) => call.method === 'PUT');
-    expect(put?.body).toMatchObject({ uuid: member.uuid, division: 4, factor: 1, roles: [{ roleId: 3, status: 1 }] });
-    await waitFor(() => expect(within(card).getByText('Registered')).toHaveAttribute('data-badge', 'registered'));
+    expect(put?.body).toMatchObject({
+      uuid: member.uuid,
+      division: 4,
+      factor: 1,
+      roles: [{ roleId: 3, status: 1 }],
+    });
+    await waitFor(() =>
+      expect(within(card).getByText('Registered')).toHaveAttribute('data-badge', 'registered'),
+    );
     expect(within(card).getByText('11 of 20 left')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Register' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Update' })).toBeEnabled();
@@ -245,7 +300,9 @@ describe('registration', () => {
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
     const card = await screen.findByRole('article', { name: 'Club shoot' });
     await user.click(within(card).getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(toastStore.get().at(-1)).toMatchObject({ type: ToastType.error, message: 'No seats left.' }));
+    await waitFor(() =>
+      expect(toastStore.get().at(-1)).toMatchObject({ type: ToastType.error, message: 'No seats left.' }),
+    );
     expect(within(card).getByRole('button', { name: 'Register' })).toBeEnabled();
   });
 

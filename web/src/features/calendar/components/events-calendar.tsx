@@ -70,18 +70,28 @@ export function EventsCalendar() {
 
   // The selection belongs to the month it was made in, and an event that is gone closes.
   let active: PanelSelection | null = selection && selection.month === viewKey ? selection : null;
-  if (active?.uuid && query.data && !events.some((event) => event.uuid === active?.uuid)) active = { ...active, uuid: null };
+  if (active?.uuid && query.data && !events.some((event) => event.uuid === active?.uuid))
+    active = { ...active, uuid: null };
   const openEvent = active?.uuid ? (events.find((event) => event.uuid === active?.uuid) ?? null) : null;
 
   const goTo = (target: YearMonth) => {
     setSelection(null);
-    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatMonthParam(target) }, { replace: true });
+    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatMonthParam(target) }, {
+      replace: true,
+    });
   };
   const toggleEvent = (event: ClubEvent) =>
-    setSelection(active?.uuid === event.uuid ? null : { month: viewKey, date: eventDate(event.start), uuid: event.uuid });
+    setSelection(
+      active?.uuid === event.uuid ? null : { month: viewKey, date: eventDate(event.start), uuid: event.uuid },
+    );
   const toggleEventInDay = (event: ClubEvent) =>
-    setSelection({ month: viewKey, date: eventDate(event.start), uuid: active?.uuid === event.uuid ? null : event.uuid });
-  const selectDay = (date: string) => setSelection(active?.date === date ? null : { month: viewKey, date, uuid: null });
+    setSelection({
+      month: viewKey,
+      date: eventDate(event.start),
+      uuid: active?.uuid === event.uuid ? null : event.uuid,
+    });
+  const selectDay = (date: string) =>
+    setSelection(active?.date === date ? null : { month: viewKey, date, uuid: null });
   const close = () => setSelection(null);
 
   const renderPanel = (shown: PanelSelection) => {
@@ -161,7 +171,9 @@ export function EventsCalendar() {
               </div>
               <WeekPanel
                 id={panelId}
-                selection={inThisWeek && panelDate !== null ? { date: panelDate, uuid: openEvent?.uuid ?? null } : null}
+                selection={
+                  inThisWeek && panelDate !== null ? { date: panelDate, uuid: openEvent?.uuid ?? null } : null
+                }
                 render={renderPanel}
               />
             </Fragment>

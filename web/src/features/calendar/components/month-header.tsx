@@ -13,16 +13,30 @@ interface MonthHeaderProps {
 }
 
 /** Previous and next arrows around the month name and year; forward stops at the month after next. */
-export function MonthHeader({ view, canGoForward, isCurrent, onPrevious, onNext, onToday }: MonthHeaderProps) {
+export function MonthHeader({
+  view,
+  canGoForward,
+  isCurrent,
+  onPrevious,
+  onNext,
+  onToday,
+}: MonthHeaderProps) {
   const { t, i18n } = useTranslation('events-calendar');
   const title = monthTitle(view, i18n.language);
   return (
     <div className="cal-header">
-      <button type="button" className="cal-nav" onClick={onPrevious} aria-label={t('PREVIOUS_MONTH')} title={t('PREVIOUS_MONTH')}>
+      <button
+        type="button"
+        className="cal-nav"
+        onClick={onPrevious}
+        aria-label={t('PREVIOUS_MONTH')}
+        title={t('PREVIOUS_MONTH')}
+      >
         <Icon name="chevronLeft" size={22} />
       </button>
       <h2 className="cal-month-title" aria-live="polite">
-        <span className="cal-month-name">{title.month}</span> <span className="cal-month-year">{title.year}</span>
+        <span className="cal-month-name">{title.month}</span>{' '}
+        <span className="cal-month-year">{title.year}</span>
       </h2>
       <button
         type="button"
@@ -34,7 +48,12 @@ export function MonthHeader({ view, canGoForward, isCurrent, onPrevious, onNext,
       >
         <Icon name="chevronRight" size={22} />
       </button>
-      <button type="button" className="btn btn-sm btn-outline-secondary cal-today" onClick={onToday} disabled={isCurrent}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary cal-today"
+        onClick={onToday}
+        disabled={isCurrent}
+      >
         {t('TODAY')}
       </button>
     </div>

@@ -64,7 +64,13 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
   };
 
   return (
-    <Modal show={show} onHide={onClose} dialogClassName="modal-xxl" aria-labelledby="participants-title" scrollable>
+    <Modal
+      show={show}
+      onHide={onClose}
+      dialogClassName="modal-xxl"
+      aria-labelledby="participants-title"
+      scrollable
+    >
       <Modal.Header closeButton closeLabel={t('common:ACTIONS.CLOSE')}>
         <Modal.Title id="participants-title" as="h2" className="h5">
           {t('PARTICIPANTS.TITLE', { event: event.evento })}
@@ -105,11 +111,15 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                     <tr key={participant.uuid} data-person={participant.uuid}>
                       <th scope="row">{participant.fullName}</th>
                       <td>{t(`common:ENUMS.CATEGORY.${participant.categoria ?? 0}`)}</td>
-                      <td>{participant.division ? t(`common:ENUMS.DIVISION.${participant.division}`) : '—'}</td>
+                      <td>
+                        {participant.division ? t(`common:ENUMS.DIVISION.${participant.division}`) : '—'}
+                      </td>
                       <td>{participant.factor ? t(`common:ENUMS.FACTOR.${participant.factor}`) : '—'}</td>
                       <td>
                         {status ? (
-                          <span className={`badge ${STATUS_CLASS[status]}`}>{t(`common:ENUMS.ROLE_STATUS.${status}`)}</span>
+                          <span className={`badge ${STATUS_CLASS[status]}`}>
+                            {t(`common:ENUMS.ROLE_STATUS.${status}`)}
+                          </span>
                         ) : (
                           '—'
                         )}
@@ -120,18 +130,28 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                             {participant.email}
                           </a>
                         ) : null}
-                        {participant.mobil ? <a href={`tel:${participant.mobil}`}>{participant.mobil}</a> : null}
+                        {participant.mobil ? (
+                          <a href={`tel:${participant.mobil}`}>{participant.mobil}</a>
+                        ) : null}
                       </td>
                       <td className="small">
-                        {participant.socio ? <span className="d-block">{t('PARTICIPANTS.MEMBER_NO', { socio: participant.socio })}</span> : null}
-                        {participant.licencia ? <span>{t('PARTICIPANTS.LICENCE', { licencia: participant.licencia })}</span> : null}
+                        {participant.socio ? (
+                          <span className="d-block">
+                            {t('PARTICIPANTS.MEMBER_NO', { socio: participant.socio })}
+                          </span>
+                        ) : null}
+                        {participant.licencia ? (
+                          <span>{t('PARTICIPANTS.LICENCE', { licencia: participant.licencia })}</span>
+                        ) : null}
                       </td>
                       <td>
                         <div className="d-flex gap-1 flex-wrap">
                           <button
                             type="button"
                             className="btn btn-sm btn-outline-success"
-                            disabled={busy || status === RoleStatus.confirmado || status === RoleStatus.anulado}
+                            disabled={
+                              busy || status === RoleStatus.confirmado || status === RoleStatus.anulado
+                            }
                             onClick={() => mark(participant, RoleStatus.confirmado)}
                             aria-label={t('PARTICIPANTS.CONFIRM_FOR', { name: participant.fullName })}
                           >
@@ -140,7 +160,9 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                           <button
                             type="button"
                             className="btn btn-sm btn-outline-primary"
-                            disabled={busy || status === RoleStatus.finalizado || status === RoleStatus.anulado}
+                            disabled={
+                              busy || status === RoleStatus.finalizado || status === RoleStatus.anulado
+                            }
                             onClick={() => mark(participant, RoleStatus.finalizado)}
                             aria-label={t('PARTICIPANTS.FINALIZE_FOR', { name: participant.fullName })}
                           >

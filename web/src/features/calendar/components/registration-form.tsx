@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { categoryFor } from '@club/contract/category';
-import { checkRegistration, isExpired, isRegistered, ownRegistration, roleForEventType } from '@club/contract/eligibility';
+import {
+  checkRegistration,
+  isExpired,
+  isRegistered,
+  ownRegistration,
+  roleForEventType,
+} from '@club/contract/eligibility';
 import type { RegistrationAction, RegistrationCheck } from '@club/contract/eligibility';
 import { DIVISIONS, FACTORS, RoleStatus } from '@club/contract/enums';
 import type { Division, Factor } from '@club/contract/enums';
@@ -26,7 +32,11 @@ interface RegistrationValues {
   factor: string;
 }
 
-const TOAST_KEY: Record<RegistrationAction, string> = { register: 'SUBSCRIBE', update: 'UPDATE', cancel: 'UNSUBSCRIBE' };
+const TOAST_KEY: Record<RegistrationAction, string> = {
+  register: 'SUBSCRIBE',
+  update: 'UPDATE',
+  cancel: 'UNSUBSCRIBE',
+};
 
 function toNumber<T extends number>(value: string): T | null {
   return value === '' ? null : (Number(value) as T);
@@ -38,7 +48,25 @@ function toNumber<T extends number>(value: string): T | null {
  */
 export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProps) {
   const { t } = useTranslation(['events-calendar', 'common']);
-  const subscribe = useSubscribe();
+  const subscribe = useSubscribe({
+    onSuccess: (_event, variables) => {
+      const keyPrefix = `TOAST.${TOAST_KEY[variables.action]}`;
+      showToast({
+        type: ToastType.success,
+        title: t(`${keyPrefix}_TITLE`),
+        message: t(`${keyPrefix}_SUCCESS`, { event: escapeHtml(variables.title) }),
+      });
+    },
+    onError: (error, variables) => {
+      const keyPrefix = `TOAST.${TOAST_KEY[variables.action]}`;
+      const code = error instanceof ApiCallError ? error.errorCode : 'UNKNOWN';
+      showToast({
+        type: ToastType.error,
+        title: t(`${keyPrefix}_TITLE`),
+        message: t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
+      });
+    },
+  });
   const [confirming, setConfirming] = useState(false);
   const own = event.participantes.find((participant) => participant.uuid === user.uuid);
   const registered = isRegistered(event, user.uuid);
@@ -70,40 +98,23 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
 
   const send = (action: RegistrationAction) => {
     const values = getValues();
-    const keyPrefix = `TOAST.${TOAST_KEY[action]}`;
-    subscribe.mutate(
-      {
-        uuid: event.uuid,
-        body: {
-          uuid: user.uuid,
-          categoria: category,
-          division: toNumber<Division>(competition ? values.division : String(user.division ?? '')),
-          factor: toNumber<Factor>(competition ? values.factor : String(user.factor ?? '')),
-          roles: [
-            {
-              roleId: roleForEventType(event.type),
-              status: action === 'cancel' ? RoleStatus.anulado : RoleStatus.reservado,
-            },
-          ],
-        },
+    subscribe.mutate({
+      uuid: event.uuid,
+      action,
+      title: event.evento,
+      body: {
+        uuid: user.uuid,
+        categoria: category,
+        division: toNumber<Division>(competition ? values.division : String(user.division ?? '')),
+        factor: toNumber<Factor>(competition ? values.factor : String(user.factor ?? '')),
+        roles: [
+          {
+            roleId: roleForEventType(event.type),
+            status: action === 'cancel' ? RoleStatus.anulado : RoleStatus.reservado,
+          },
+        ],
       },
-      {
-        onSuccess: () =>
-          showToast({
-            type: ToastType.success,
-            title: t(`${keyPrefix}_TITLE`),
-            message: t(`${keyPrefix}_SUCCESS`, { event: escapeHtml(event.evento) }),
-          }),
-        onError: (error) => {
-          const code = error instanceof ApiCallError ? error.errorCode : 'UNKNOWN';
-          showToast({
-            type: ToastType.error,
-            title: t(`${keyPrefix}_TITLE`),
-            message: t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
-          });
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -130,7 +141,12 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
               <label className="form-label" htmlFor={`division-${event.uuid}`}>
                 {t('FORM.DIVISION')}
               </label>
-              <select id={`division-${event.uuid}`} className="form-select form-select-sm" disabled={fieldsDisabled} {...register('division')}>
+              <select
+                id={`division-${event.uuid}`}
+                className="form-select form-select-sm"
+                disabled={fieldsDisabled}
+                {...register('division')}
+              >
                 <option value="">{t('FORM.CHOOSE')}</option>
                 {DIVISIONS.map((division) => (
                   <option key={division} value={division}>
@@ -143,7 +159,12 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
               <label className="form-label" htmlFor={`factor-${event.uuid}`}>
                 {t('FORM.FACTOR')}
               </label>
-              <select id={`factor-${event.uuid}`} className="form-select form-select-sm" disabled={fieldsDisabled} {...register('factor')}>
+              <select
+                id={`factor-${event.uuid}`}
+                className="form-select form-select-sm"
+                disabled={fieldsDisabled}
+                {...register('factor')}
+              >
                 <option value="">{t('FORM.CHOOSE')}</option>
                 {FACTORS.map((factor) => (
                   <option key={factor} value={factor}>
@@ -165,9 +186,9 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
           <p className="mb-0">{t(`REASON.${reason.reason}`)}</p>
           {reason.missing && reason.missing.length > 0 ? (
             <ul className="cal-missing mb-0">
-                {reason.missing.map((requirement) => (
-                  <li key={requirement}>{t(`REQUIREMENT.${requirement}`)}</li>
-                ))}
+              {reason.missing.map((requirement) => (
+                <li key={requirement}>{t(`REQUIREMENT.${requirement}`)}</li>
+              ))}
             </ul>
           ) : null}
         </div>
@@ -177,11 +198,21 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
           {t('FORM.REGISTER')}
         </button>
         {competition ? (
-          <button type="button" className="btn btn-outline-primary btn-sm" disabled={busy || !canUpdate.ok} onClick={() => send('update')}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={busy || !canUpdate.ok}
+            onClick={() => send('update')}
+          >
             {t('FORM.UPDATE')}
           </button>
         ) : null}
-        <button type="button" className="btn btn-outline-danger btn-sm" disabled={busy || !canCancel.ok} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          disabled={busy || !canCancel.ok}
+          onClick={() => setConfirming(true)}
+        >
           {t('FORM.CANCEL')}
         </button>
       </div>
