@@ -22,6 +22,7 @@ export function EventChip({ event, styleId, open, panelId, variant, onToggle }: 
       type="button"
       className={`cal-chip cal-chip-${variant} event-style-${styleId}${open ? ' is-open' : ''}`}
       data-style={styleId}
+      title={variant === 'chip' ? `${timeOf(event.start)} ${event.evento}` : undefined}
       aria-expanded={open}
       aria-controls={panelId}
       onClick={() => onToggle(event)}
