@@ -121,12 +121,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             <Link to={APP_ROUTES.login}>{t('CARD.SIGN_IN')}</Link> {t('CARD.SIGN_IN_HINT')}
           </p>
         ) : isRegistrable(event.type) ? (
-          <RegistrationForm
-            key={event.uuid}
-            event={event}
-            user={user}
-            nowLocal={nowLocal}
-          />
+          <RegistrationForm key={event.uuid} event={event} user={user} nowLocal={nowLocal} />
         ) : (
           <p className="cal-not-registrable">{t('CARD.NOT_REGISTRABLE')}</p>
         )}
