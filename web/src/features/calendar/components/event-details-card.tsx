@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { APP_ROUTES } from '@club/contract/routes';
+import { eventBadge, isRegistrable } from '@club/contract/eligibility';
+import { eventStyle } from '@club/contract/eligibility';
+import { EventStatus } from '@club/contract/enums';
+import type { ClubEvent, User } from '@club/contract/schemas';
+import { Icon } from '../../../lib/icons.tsx';
+import { scheduleText } from '../calendar-format.ts';
+import { isSocialShoot } from '../calendar-model.ts';
+import { ParticipantsDialog } from './participants-dialog.tsx';
+import { RegistrationForm } from './registration-form.tsx';
+
+interface EventDetailsCardProps {
+  event: ClubEvent;
+  user: User | null;
+  viewer: string;
+  nowLocal: string;
+  onClose(): void;
+}
+
+const BADGE_CLASS = {
+  finalized: 'text-bg-secondary',
+  open: 'text-bg-success',
+  registered: 'text-bg-primary',
+} as const;
+
+/** Title, badge, type, schedule, seats, note and the member's registration for one event. */
+export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: EventDetailsCardProps) {
+  const { t, i18n } = useTranslation(['events-calendar', 'common']);
+  const [showParticipants, setShowParticipants] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const style = eventStyle(event, nowLocal);
+  const badge = eventBadge(event, user?.uuid ?? null, nowLocal);
+  const headingId = `event-title-${event.uuid}`;
+
+  // Focus follows the card that just opened, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [event.uuid]);
+
+  // Escape inside the card closes it (the attendee dialog handles its own Escape).
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card || showParticipants) return;
+    const onKey = (keyEvent: KeyboardEvent) => {
+      if (keyEvent.key === 'Escape') onClose();
+    };
+    card.addEventListener('keydown', onKey);
+    return () => card.removeEventListener('keydown', onKey);
+  }, [onClose, showParticipants]);
+
+  return (
+    <article
+      className={`cal-card event-style-${style}${isSocialShoot(event.type) ? ' is-long' : ''}`}
+      aria-labelledby={headingId}
+      data-event-uuid={event.uuid}
+      ref={cardRef}
+    >
+      <header className="cal-card-header">
+        <div className="cal-card-heading">
+          <h3 id={headingId} ref={headingRef} tabIndex={-1} className="cal-card-title">
+            {event.status === EventStatus.privado ? (
+              <Icon name="lock" size={18} className="me-1" title={t('PRIVATE')} />
+            ) : null}
+            {event.evento}
+          </h3>
+          {badge ? (
+            <span className={`badge cal-badge ${BADGE_CLASS[badge]}`} data-badge={badge}>
+              {t(`BADGE.${badge}`)}
+            </span>
+          ) : null}
+        </div>
+        <button type="button" className="btn-close" aria-label={t('CARD.CLOSE')} onClick={onClose} />
+      </header>
+      <div className="cal-card-body">
+        <dl className="cal-facts">
+          <div>
+            <dt>{t('CARD.TYPE')}</dt>
+            <dd>
+              <span className={`cal-swatch event-style-${style}`} aria-hidden="true" />
+              {t(`common:ENUMS.EVENT_TYPE.${event.type}`)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('CARD.SCHEDULE')}</dt>
+            <dd>{scheduleText(event.start, event.end, i18n.language)}</dd>
+          </div>
+          {user ? (
+            <div>
+              <dt>{t('CARD.SEATS')}</dt>
+              <dd className="cal-seats">
+                <span data-testid="seats">
+                  {t('CARD.SEATS_LEFT', { free: event.plazasLibres, total: event.plazas })}
+                </span>
+                {user.staff ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-secondary cal-attendees"
+                    aria-label={t('CARD.ATTENDEES')}
+                    title={t('CARD.ATTENDEES')}
+                    onClick={() => setShowParticipants(true)}
+                  >
+                    <Icon name="list" size={16} />
+                  </button>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
+          {user && event.nota ? (
+            <div className="cal-note">
+              <dt>{t('CARD.NOTE')}</dt>
+              <dd>{event.nota}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {user === null ? (
+          <p className="cal-signin-hint">
+            <Link to={APP_ROUTES.login}>{t('CARD.SIGN_IN')}</Link> {t('CARD.SIGN_IN_HINT')}
+          </p>
+        ) : isRegistrable(event.type) ? (
+          <RegistrationForm key={event.uuid} event={event} user={user} nowLocal={nowLocal} />
+        ) : (
+          <p className="cal-not-registrable">{t('CARD.NOT_REGISTRABLE')}</p>
+        )}
+      </div>
+      {user?.staff ? (
+        <ParticipantsDialog
+          event={event}
+          viewer={viewer}
+          show={showParticipants}
+          onClose={() => setShowParticipants(false)}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,193 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { eventStyle } from '@club/contract/eligibility';
+import { ToastType } from '@club/contract/enums';
+import { eventDate } from '@club/contract/event-time';
+import type { ClubEvent } from '@club/contract/schemas';
+import { ApiCallError } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { showToast } from '../../../lib/toasts.ts';
+import { useMonthEvents } from '../api/month-events.ts';
+import { longDate, weekdayNames } from '../calendar-format.ts';
+import {
+  canGoForward,
+  clampMonth,
+  compareMonths,
+  eventsByDate,
+  formatMonthParam,
+  monthWeeks,
+  parseMonthParam,
+  shiftMonth,
+  yearMonthOf,
+} from '../calendar-model.ts';
+import type { YearMonth } from '../calendar-model.ts';
+import { useClubNow } from '../hooks/use-club-now.ts';
+import { DayCell } from './day-cell.tsx';
+import { EventChip } from './event-chip.tsx';
+import { EventDetailsCard } from './event-details-card.tsx';
+import { Legend } from './legend.tsx';
+import { MonthHeader } from './month-header.tsx';
+import { WeekPanel } from './week-panel.tsx';
+import type { PanelSelection } from './week-panel.tsx';
+
+const NO_EVENTS: readonly ClubEvent[] = [];
+
+/**
+ * The events calendar of SPEC §2: month header, weekday row, weeks of days with event chips, and
+ * the details card that expands under the week of the chosen event (one at a time).
+ */
+export function EventsCalendar() {
+  const { t, i18n } = useTranslation(['events-calendar', 'common']);
+  const { status, user } = useSession();
+  const viewer = user?.uuid ?? 'anonymous';
+  const nowLocal = useClubNow();
+  const today = eventDate(nowLocal);
+  const current = yearMonthOf(nowLocal);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = clampMonth(parseMonthParam(searchParams.get('month')) ?? current, current);
+  const viewKey = formatMonthParam(view);
+  const [selection, setSelection] = useState<(PanelSelection & { month: string }) | null>(null);
+
+  const query = useMonthEvents(view.year, view.month, viewer, status !== 'restoring');
+  const events = query.data ?? NO_EVENTS;
+  const byDate = eventsByDate(events);
+  const weeks = monthWeeks(view);
+  const weekdays = weekdayNames(i18n.language);
+
+  // A failed month still shows its grid; the error goes to a toast (SPEC §8), once per failure.
+  const toastedFailure = useRef(0);
+  useEffect(() => {
+    if (!query.isError || toastedFailure.current === query.errorUpdatedAt) return;
+    toastedFailure.current = query.errorUpdatedAt;
+    const code = query.error instanceof ApiCallError ? query.error.errorCode : 'UNKNOWN';
+    showToast({
+      type: ToastType.error,
+      title: t('TOAST.LOAD_TITLE'),
+      message: t(`ERRORS.${code}`, { defaultValue: t('TOAST.LOAD_ERROR') }),
+    });
+  }, [query.isError, query.errorUpdatedAt, query.error, t]);
+
+  // The selection belongs to the month it was made in, and an event that is gone closes.
+  let active: PanelSelection | null = selection && selection.month === viewKey ? selection : null;
+  if (active?.uuid && query.data && !events.some((event) => event.uuid === active?.uuid))
+    active = { ...active, uuid: null };
+  const openEvent = active?.uuid ? (events.find((event) => event.uuid === active?.uuid) ?? null) : null;
+
+  const goTo = (target: YearMonth) => {
+    setSelection(null);
+    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatMonthParam(target) }, {
+      replace: true,
+    });
+  };
+  const toggleEvent = (event: ClubEvent) =>
+    setSelection(
+      active?.uuid === event.uuid ? null : { month: viewKey, date: eventDate(event.start), uuid: event.uuid },
+    );
+  const toggleEventInDay = (event: ClubEvent) =>
+    setSelection({
+      month: viewKey,
+      date: eventDate(event.start),
+      uuid: active?.uuid === event.uuid ? null : event.uuid,
+    });
+  const selectDay = (date: string) =>
+    setSelection(active?.date === date ? null : { month: viewKey, date, uuid: null });
+  const close = () => setSelection(null);
+
+  const renderPanel = (shown: PanelSelection) => {
+    const dayEvents = byDate.get(shown.date) ?? NO_EVENTS;
+    const event = shown.uuid ? events.find((candidate) => candidate.uuid === shown.uuid) : undefined;
+    return (
+      <>
+        <div className="cal-agenda">
+          <h3 className="cal-agenda-title">{longDate(shown.date, i18n.language)}</h3>
+          {dayEvents.length === 0 ? (
+            <p className="cal-agenda-empty">{t('NO_EVENTS_DAY')}</p>
+          ) : (
+            <ul className="cal-agenda-list">
+              {dayEvents.map((dayEvent) => (
+                <li key={dayEvent.uuid}>
+                  <EventChip
+                    event={dayEvent}
+                    styleId={eventStyle(dayEvent, nowLocal)}
+                    open={shown.uuid === dayEvent.uuid}
+                    panelId={`cal-card-${dayEvent.uuid}`}
+                    variant="row"
+                    onToggle={toggleEventInDay}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {event ? (
+          <div id={`cal-card-${event.uuid}`}>
+            <EventDetailsCard event={event} user={user} viewer={viewer} nowLocal={nowLocal} onClose={close} />
+          </div>
+        ) : null}
+      </>
+    );
+  };
+
+  const panelDate = openEvent ? eventDate(openEvent.start) : (active?.date ?? null);
+  return (
+    <div className="events-calendar">
+      <MonthHeader
+        view={view}
+        canGoForward={canGoForward(view, current)}
+        isCurrent={compareMonths(view, current) === 0}
+        onPrevious={() => goTo(shiftMonth(view, -1))}
+        onNext={() => goTo(shiftMonth(view, 1))}
+        onToday={() => goTo(current)}
+      />
+      <div className="cal-grid" aria-busy={query.isFetching} data-month={viewKey}>
+        <div className="cal-weekdays" aria-hidden="true">
+          {weekdays.map((weekday) => (
+            <div key={weekday.long} className="cal-weekday" title={weekday.long}>
+              {weekday.short}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week, index) => {
+          const panelId = `cal-week-panel-${index}`;
+          const inThisWeek = panelDate !== null && week.some((day) => day.date === panelDate);
+          return (
+            <Fragment key={week[0].date}>
+              <div className="cal-week" data-week={index}>
+                {week.map((day) => (
+                  <DayCell
+                    key={day.date}
+                    day={day}
+                    events={day.inMonth ? (byDate.get(day.date) ?? NO_EVENTS) : NO_EVENTS}
+                    nowLocal={nowLocal}
+                    today={today}
+                    selected={active?.date === day.date}
+                    openUuid={openEvent?.uuid ?? null}
+                    panelId={panelId}
+                    onSelectDay={selectDay}
+                    onToggleEvent={toggleEvent}
+                  />
+                ))}
+              </div>
+              <WeekPanel
+                id={panelId}
+                selection={
+                  inThisWeek && panelDate !== null ? { date: panelDate, uuid: openEvent?.uuid ?? null } : null
+                }
+                render={renderPanel}
+              />
+            </Fragment>
+          );
+        })}
+        {query.isPending && query.fetchStatus === 'fetching' ? (
+          <div className="cal-loading" role="status">
+            <div className="spinner-border" aria-hidden="true" />
+            <span className="visually-hidden">{t('common:loading')}</span>
+          </div>
+        ) : null}
+        {query.isSuccess && events.length === 0 ? <p className="cal-empty">{t('NO_EVENTS_MONTH')}</p> : null}
+      </div>
+      <Legend />
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { categoryFor } from '@club/contract/category';
+import {
+  checkRegistration,
+  isExpired,
+  isRegistered,
+  ownRegistration,
+  roleForEventType,
+} from '@club/contract/eligibility';
+import type { RegistrationAction, RegistrationCheck } from '@club/contract/eligibility';
+import { DIVISIONS, FACTORS, RoleStatus } from '@club/contract/enums';
+import type { Division, Factor } from '@club/contract/enums';
+import type { ClubEvent, User } from '@club/contract/schemas';
+import { ToastType } from '@club/contract/enums';
+import { ApiCallError } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toasts.ts';
+import { useSubscribe } from '../api/subscribe.ts';
+import { escapeHtml } from '../calendar-format.ts';
+import { asksDivisionAndFactor } from '../calendar-model.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+interface RegistrationFormProps {
+  event: ClubEvent;
+  user: User;
+  nowLocal: string;
+}
+
+interface RegistrationValues {
+  division: string;
+  factor: string;
+}
+
+const TOAST_KEY: Record<RegistrationAction, string> = {
+  register: 'SUBSCRIBE',
+  update: 'UPDATE',
+  cancel: 'UNSUBSCRIBE',
+};
+
+function toNumber<T extends number>(value: string): T | null {
+  return value === '' ? null : (Number(value) as T);
+}
+
+/**
+ * The member's registration for one event: category as the rules compute it, division and factor
+ * for IPSC competitions, and register, update and cancel enabled exactly as the contract allows.
+ */
+export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProps) {
+  const { t } = useTranslation(['events-calendar', 'common']);
+  const subscribe = useSubscribe({
+    onSuccess: (_event, variables) => {
+      const keyPrefix = `TOAST.${TOAST_KEY[variables.action]}`;
+      showToast({
+        type: ToastType.success,
+        title: t(`${keyPrefix}_TITLE`),
+        message: t(`${keyPrefix}_SUCCESS`, { event: escapeHtml(variables.title) }),
+      });
+    },
+    onError: (error, variables) => {
+      const keyPrefix = `TOAST.${TOAST_KEY[variables.action]}`;
+      const code = error instanceof ApiCallError ? error.errorCode : 'UNKNOWN';
+      showToast({
+        type: ToastType.error,
+        title: t(`${keyPrefix}_TITLE`),
+        message: t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
+      });
+    },
+  });
+  const [confirming, setConfirming] = useState(false);
+  const own = event.participantes.find((participant) => participant.uuid === user.uuid);
+  const registered = isRegistered(event, user.uuid);
+  const competition = asksDivisionAndFactor(event.type);
+  const { register, getValues } = useForm<RegistrationValues>({
+    // The form is keyed by the registration, so these defaults follow it.
+    defaultValues: {
+      division: String((registered ? own?.division : null) ?? user.division ?? ''),
+      factor: String((registered ? own?.factor : null) ?? user.factor ?? ''),
+    },
+  });
+
+  const check = (action: RegistrationAction): RegistrationCheck =>
+    checkRegistration({ event, member: user, nowLocal, action });
+  const canRegister = check('register');
+  const canUpdate = check('update');
+  const canCancel = check('cancel');
+  const busy = subscribe.isPending;
+  const fieldsDisabled = event.soloLectura || isExpired(event, nowLocal) || busy;
+  const category = categoryFor(user.sexo, user.nacimiento, event.start);
+  const role = ownRegistration(event, user.uuid);
+
+  // The reason that matters to this member now: why they cannot register, or why their
+  // registration can no longer be changed.
+  let reason: RegistrationCheck | null = null;
+  if (!registered && !canRegister.ok) reason = canRegister;
+  else if (registered && !canCancel.ok) reason = canCancel;
+  else if (registered && competition && !canUpdate.ok) reason = canUpdate;
+
+  const send = (action: RegistrationAction) => {
+    const values = getValues();
+    subscribe.mutate({
+      uuid: event.uuid,
+      action,
+      title: event.evento,
+      body: {
+        uuid: user.uuid,
+        categoria: category,
+        division: toNumber<Division>(competition ? values.division : String(user.division ?? '')),
+        factor: toNumber<Factor>(competition ? values.factor : String(user.factor ?? '')),
+        roles: [
+          {
+            roleId: roleForEventType(event.type),
+            status: action === 'cancel' ? RoleStatus.anulado : RoleStatus.reservado,
+          },
+        ],
+      },
+    });
+  };
+
+  return (
+    <form
+      className="cal-registration"
+      aria-label={t('FORM.TITLE')}
+      onSubmit={(submitEvent) => {
+        submitEvent.preventDefault();
+        if (!registered && canRegister.ok) send('register');
+      }}
+    >
+      <div className="cal-registration-fields">
+        <div className="cal-field">
+          <span className="form-label" id={`category-${event.uuid}`}>
+            {t('FORM.CATEGORY')}
+          </span>
+          <output className="cal-category" aria-labelledby={`category-${event.uuid}`}>
+            {t(`common:ENUMS.CATEGORY.${category ?? 0}`)}
+          </output>
+        </div>
+        {competition ? (
+          <>
+            <div className="cal-field">
+              <label className="form-label" htmlFor={`division-${event.uuid}`}>
+                {t('FORM.DIVISION')}
+              </label>
+              <select
+                id={`division-${event.uuid}`}
+                className="form-select form-select-sm"
+                disabled={fieldsDisabled}
+                {...register('division')}
+              >
+                <option value="">{t('FORM.CHOOSE')}</option>
+                {DIVISIONS.map((division) => (
+                  <option key={division} value={division}>
+                    {t(`common:ENUMS.DIVISION.${division}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="cal-field">
+              <label className="form-label" htmlFor={`factor-${event.uuid}`}>
+                {t('FORM.FACTOR')}
+              </label>
+              <select
+                id={`factor-${event.uuid}`}
+                className="form-select form-select-sm"
+                disabled={fieldsDisabled}
+                {...register('factor')}
+              >
+                <option value="">{t('FORM.CHOOSE')}</option>
+                {FACTORS.map((factor) => (
+                  <option key={factor} value={factor}>
+                    {t(`common:ENUMS.FACTOR.${factor}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        ) : null}
+      </div>
+      {registered && role ? (
+        <p className="cal-own-status">
+          {t('FORM.YOUR_STATUS', { status: t(`common:ENUMS.ROLE_STATUS.${role.status}`) })}
+        </p>
+      ) : null}
+      {reason && !reason.ok ? (
+        <div className="cal-reason" role="note" data-reason={reason.reason}>
+          <p className="mb-0">{t(`REASON.${reason.reason}`)}</p>
+          {reason.missing && reason.missing.length > 0 ? (
+            <ul className="cal-missing mb-0">
+              {reason.missing.map((requirement) => (
+                <li key={requirement}>{t(`REQUIREMENT.${requirement}`)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="cal-actions">
+        <button type="submit" className="btn btn-accent btn-sm" disabled={busy || !canRegister.ok}>
+          {t('FORM.REGISTER')}
+        </button>
+        {competition ? (
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={busy || !canUpdate.ok}
+            onClick={() => send('update')}
+          >
+            {t('FORM.UPDATE')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          disabled={busy || !canCancel.ok}
+          onClick={() => setConfirming(true)}
+        >
+          {t('FORM.CANCEL')}
+        </button>
+      </div>
+      <ConfirmDialog
+        show={confirming}
+        title={t('CONFIRM_CANCEL.TITLE')}
+        message={t('CONFIRM_CANCEL.MESSAGE', { event: event.evento })}
+        confirmLabel={t('CONFIRM_CANCEL.YES')}
+        cancelLabel={t('CONFIRM_CANCEL.NO')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          send('cancel');
+        }}
+      />
+    </form>
+  );
+}
