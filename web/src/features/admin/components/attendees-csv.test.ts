@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus } from '@club/contract/enums';
-import { attendeeRows, csvCell, csvFileName, registrationRole, toCsv } from './attendees-csv.ts';
+import { attendeeRows, csvCell, csvFileName, toCsv } from './attendees-csv.ts';
+import { registrationRole } from '../participants.ts';
 import type { AttendeeSheetLabels } from './attendees-csv.ts';
 
 const labels: AttendeeSheetLabels = {

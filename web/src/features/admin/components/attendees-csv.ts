@@ -1,7 +1,7 @@
 // The range officer's sheet: a CSV that Excel opens with accents intact (UTF-8 with a BOM) and
 // columns split in a Spanish or Catalan locale, whose list separator is the semicolon.
-import type { ClubEvent, Participant, Role } from '@club/contract/schemas';
-import { EventType, RoleId } from '@club/contract/enums';
+import type { ClubEvent } from '@club/contract/schemas';
+import { registrationRole } from '../participants.ts';
 import { eventDate } from '@club/contract/event-time';
 
 export const CSV_DELIMITER = ';';
@@ -21,12 +21,6 @@ export function csvCell(value: string | number | null | undefined, delimiter: st
 /** The whole file: BOM, one line per row, CRLF line ends (RFC 4180). */
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, delimiter: string = CSV_DELIMITER): string {
   return BOM + rows.map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter)).join('\r\n') + '\r\n';
-}
-
-/** The role a member holds in an event: competidor for IPSC social shoots, alumno otherwise (SPEC §4). */
-export function registrationRole(event: Pick<ClubEvent, 'type'>, participant: Pick<Participant, 'roles'>): Role | undefined {
-  const expected = event.type === EventType.ipscSocialShoot ? RoleId.competidor : RoleId.alumno;
-  return participant.roles.find((role) => role.roleId === expected) ?? participant.roles[0];
 }
 
 /** Names the sheet needs, in the screen's language. */
