@@ -1,4 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
+import type { SubscribeBody } from '@club/contract/schemas';
+import { ApiError } from '../../lib/api-error.ts';
+import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
 
-/** Routes of the events module (filled by its issue). */
-export async function eventsRoutes(_app: FastifyInstance): Promise<void> {}
+const DIGITS = /^\d+$/;
+
+/** The calendar calls of SPEC §7 and the iCalendar feed. */
+export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request) => {
+    const { year, month } = request.params;
+    // A path that is not two numbers names no resource; numbers out of range are a bad request.
+    if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
+    const params = monthParamsSchema.parse({ year, month });
+    const auth = await request.authenticate();
+    return listMonth(ctx, params, viewerOf(auth?.member));
+  });
+
+  app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
+    const auth = await request.authenticate();
+    return getEvent(ctx, request.params.uuid, viewerOf(auth?.member));
+  });
+
+  app.put<{ Params: { uuid: string }; Body: SubscribeBody }>(
+    '/api/events/:uuid/subscribe',
+    {
+      // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
+      preValidation: async (request) => {
+        await request.requireMember();
+      },
+      schema: { body: subscribeBodySchema },
+    },
+    async (request) => {
+      const { member } = await request.requireMember();
+      return subscribe(ctx, request.log, request.params.uuid, request.body, member);
+    },
+  );
+
+  app.get('/api/calendar.ics', async (_request, reply) => {
+    const body = await calendarFeed(ctx);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="club.ics"')
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
+  });
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import type { ContactMessagesTable, EventsTable, MembersTable } from '../../db/schema.ts';
+import { RoleStatus } from '@club/contract/enums';
+import type { Executor } from '../events/repository.ts';
+
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+
+export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]): Promise<void> {
+  await db.insertInto('events').values(rows).execute();
+}
+
+export function findEventsByIds(db: Executor, ids: string[]): Promise<Selectable<EventsTable>[]> {
+  return db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('start_at').orderBy('id').execute();
+}
+
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<Selectable<EventsTable>, 'id' | 'created_at' | 'plazas_taken' | 'series_id'>>,
+): Promise<void> {
+  await db.updateTable('events').set(changes).where('id', '=', id).execute();
+}
+
+export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
+  await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
+}
+
+/** Members holding a seat (any status but anulado), for the cancellation mails. */
+export function findRegisteredMailees(
+  db: Executor,
+  eventId: string,
+): Promise<Array<{ email: string; language: string; nombre: string }>> {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('members', 'members.id', 'registrations.member_id')
+    .select(['members.email', 'members.language', 'members.nombre'])
+    .where('registrations.event_id', '=', eventId)
+    .where('registrations.status', '!=', RoleStatus.anulado)
+    .execute();
+}
+
+export async function deleteEvent(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('registrations').where('event_id', '=', id).execute();
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** `%text%` for LIKE, with the wildcard characters of the text escaped by a backslash. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Members whose login, name, e-mail or member number contains `q` (any case); at most `limit`. */
+export function searchMembers(db: Executor, q: string, limit: number): Promise<Selectable<MembersTable>[]> {
+  let query = db.selectFrom('members').selectAll();
+  if (q !== '') {
+    const pattern = containsPattern(q);
+    const like = (expr: ReturnType<typeof sql>) => sql<boolean>`${expr} like ${pattern} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([
+        like(sql`login_key`),
+        like(sql`email_key`),
+        like(sql`lower(nombre)`),
+        like(sql`lower(apellidos)`),
+        like(sql`lower(nombre || ' ' || apellidos)`),
+        like(sql`lower(coalesce(socio, ''))`),
+      ]),
+    );
+  }
+  return query.orderBy('apellidos').orderBy('nombre').orderBy('id').limit(limit).execute();
+}
+
+export function findMember(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateMember(db: Executor, id: string, changes: Partial<Selectable<MembersTable>>): Promise<void> {
+  await db.updateTable('members').set(changes).where('id', '=', id).execute();
+}
+
+export function findMemberRegistrations(db: Executor, memberId: string) {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select([
+      'events.id as event_id',
+      'events.evento',
+      'events.type',
+      'events.start_at',
+      'events.end_at',
+      'registrations.role_id',
+      'registrations.status',
+      'registrations.categoria',
+      'registrations.division',
+      'registrations.factor',
+    ])
+    .where('registrations.member_id', '=', memberId)
+    .orderBy('events.start_at', 'desc')
+    .orderBy('events.id')
+    .execute();
+}
+
+export function listContactMessages(db: Executor, limit: number): Promise<ContactMessageRow[]> {
+  return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function setMessageRead(db: Executor, id: string, read: boolean): Promise<ContactMessageRow | undefined> {
+  await db.updateTable('contact_messages').set({ read: read ? 1 : 0 }).where('id', '=', id).execute();
+  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}

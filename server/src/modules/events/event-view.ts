@@ -1,0 +1,52 @@
+import type { Event, Participant } from '@club/contract/schemas';
+import { fullName } from '@club/contract/person';
+import type { EventRow, ParticipantRow } from './repository.ts';
+
+/** A participant as API.md shapes it; contact fields only for staff. */
+export function toParticipant(row: ParticipantRow, staff: boolean): Participant {
+  const participant: Participant = {
+    uuid: row.member_id,
+    nombre: row.nombre,
+    apellidos: row.apellidos,
+    fullName: fullName({ nombre: row.nombre, apellidos: row.apellidos }),
+    categoria: row.categoria as Participant['categoria'],
+    division: row.division as Participant['division'],
+    factor: row.factor as Participant['factor'],
+    roles: [{ roleId: row.role_id as Participant['roles'][number]['roleId'], status: row.status as Participant['roles'][number]['status'] }],
+  };
+  if (staff) {
+    participant.email = row.email;
+    participant.mobil = row.mobil;
+    participant.socio = row.socio;
+    participant.licencia = row.licencia;
+  }
+  return participant;
+}
+
+/** An event as API.md shapes it, with the participants the caller may see. */
+export function toEvent(row: EventRow, participants: ParticipantRow[], staff: boolean): Event {
+  return {
+    uuid: row.id,
+    type: row.type as Event['type'],
+    start: row.start_at,
+    end: row.end_at,
+    evento: row.evento,
+    nota: row.nota,
+    plazas: row.plazas,
+    plazasLibres: Math.max(0, row.plazas - row.plazas_taken),
+    status: row.status as Event['status'],
+    soloLectura: Boolean(row.solo_lectura),
+    participantes: participants.map((p) => toParticipant(p, staff)),
+  };
+}
+
+/** Events with their participants, grouped from one participants query. */
+export function toEvents(rows: EventRow[], participants: ParticipantRow[], staff: boolean): Event[] {
+  const byEvent = new Map<string, ParticipantRow[]>();
+  for (const p of participants) {
+    const list = byEvent.get(p.event_id);
+    if (list) list.push(p);
+    else byEvent.set(p.event_id, [p]);
+  }
+  return rows.map((row) => toEvent(row, byEvent.get(row.id) ?? [], staff));
+}

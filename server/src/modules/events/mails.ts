@@ -1,0 +1,98 @@
+import type { MailMessage } from '../../mail/mailer.ts';
+
+export type MailLanguage = 'es' | 'ca' | 'en';
+export type EventMailKind = 'registered' | 'cancelled' | 'eventCancelled';
+
+export interface EventMailInput {
+  kind: EventMailKind;
+  language: string;
+  to: string;
+  nombre: string;
+  evento: string;
+  start: string;
+  end: string;
+  calendarUrl: string;
+}
+
+interface Texts {
+  subject: Record<EventMailKind, (evento: string) => string>;
+  greeting: (nombre: string) => string;
+  body: Record<EventMailKind, string>;
+  when: string;
+  link: string;
+  signature: string;
+}
+
+const TEXTS: Record<MailLanguage, Texts> = {
+  es: {
+    subject: {
+      registered: (e) => `Inscripción confirmada: ${e}`,
+      cancelled: (e) => `Inscripción anulada: ${e}`,
+      eventCancelled: (e) => `Evento cancelado: ${e}`,
+    },
+    greeting: (n) => `Hola ${n}:`,
+    body: {
+      registered: 'Tu inscripción en este evento ha quedado registrada.',
+      cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
+      eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
+    },
+    when: 'Cuándo',
+    link: 'Calendario del club',
+    signature: 'El equipo del club',
+  },
+  ca: {
+    subject: {
+      registered: (e) => `Inscripció confirmada: ${e}`,
+      cancelled: (e) => `Inscripció anul·lada: ${e}`,
+      eventCancelled: (e) => `Esdeveniment cancel·lat: ${e}`,
+    },
+    greeting: (n) => `Hola ${n}:`,
+    body: {
+      registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
+      cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
+      eventCancelled: "El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.",
+    },
+    when: 'Quan',
+    link: 'Calendari del club',
+    signature: "L'equip del club",
+  },
+  en: {
+    subject: {
+      registered: (e) => `Registration confirmed: ${e}`,
+      cancelled: (e) => `Registration cancelled: ${e}`,
+      eventCancelled: (e) => `Event cancelled: ${e}`,
+    },
+    greeting: (n) => `Hello ${n},`,
+    body: {
+      registered: 'Your registration for this event has been recorded.',
+      cancelled: 'Your registration for this event has been cancelled and your seat is free again.',
+      eventCancelled: 'The club has cancelled this event, for which you were registered.',
+    },
+    when: 'When',
+    link: "Club calendar",
+    signature: 'The club team',
+  },
+};
+
+/** The language a mail is written in: the member's, or Spanish (the club's default). */
+export function mailLanguage(language: string): MailLanguage {
+  return language === 'ca' || language === 'en' ? language : 'es';
+}
+
+/** A plain-text mail about an event registration, in the member's language. */
+export function eventMail(input: EventMailInput): MailMessage {
+  const t = TEXTS[mailLanguage(input.language)];
+  const text = [
+    t.greeting(input.nombre),
+    '',
+    t.body[input.kind],
+    '',
+    input.evento,
+    `${t.when}: ${input.start.slice(0, 16)} - ${input.end.slice(0, 16)}`,
+    '',
+    `${t.link}: ${input.calendarUrl}`,
+    '',
+    t.signature,
+  ].join('\n');
+  return { to: input.to, subject: t.subject[input.kind](input.evento), text };
+}

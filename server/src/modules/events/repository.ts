@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, EventsTable, RegistrationsTable } from '../../db/schema.ts';
+import type { Db, DialectName } from '../../db/database.ts';
+
+export type EventRow = Selectable<EventsTable>;
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A registration with the person it belongs to (anonymised ones are left out). */
+export interface ParticipantRow {
+  event_id: string;
+  member_id: string;
+  role_id: number;
+  status: number;
+  categoria: number | null;
+  division: number | null;
+  factor: number | null;
+  nombre: string;
+  apellidos: string;
+  email: string;
+  mobil: string;
+  socio: string | null;
+  licencia: string | null;
+}
+
+/** Whose registrations an event view carries: everyone's (staff), one member's, or none. */
+export type ParticipantScope = { kind: 'all' } | { kind: 'member'; memberId: string } | { kind: 'none' };
+
+/**
+ * Runs `work` as one write transaction. SQLite: `BEGIN IMMEDIATE` on the single connection, so
+ * the write lock is taken up front (another process waits on busy_timeout instead of failing
+ * on a lock upgrade) and Kysely's connection mutex queues this process's other callers.
+ * PostgreSQL: an ordinary transaction; callers lock the event row they change.
+ */
+export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+/** Events whose start lies in [from, to), by start; private ones only when asked for. */
+export function findEventsBetween(
+  db: Executor,
+  range: { from?: string; to?: string; includePrivate: boolean; publicStatus: number },
+): Promise<EventRow[]> {
+  let query = db.selectFrom('events').selectAll();
+  if (range.from !== undefined) query = query.where('start_at', '>=', range.from);
+  if (range.to !== undefined) query = query.where('start_at', '<', range.to);
+  if (!range.includePrivate) query = query.where('status', '=', range.publicStatus);
+  return query.orderBy('start_at').orderBy('id').execute();
+}
+
+export function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Reads the event inside a write transaction, locking its row on PostgreSQL. */
+export function lockEvent(trx: Executor, dialect: DialectName, id: string): Promise<EventRow | undefined> {
+  const query = trx.selectFrom('events').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Registrations of the events for the scope, with each person's fields; one query. */
+export async function findParticipants(db: Executor, eventIds: string[], scope: ParticipantScope): Promise<ParticipantRow[]> {
+  if (eventIds.length === 0 || scope.kind === 'none') return [];
+  let query = db
+    .selectFrom('registrations')
+    .innerJoin('members', 'members.id', 'registrations.member_id')
+    .select([
+      'registrations.event_id',
+      'members.id as member_id',
+      'registrations.role_id',
+      'registrations.status',
+      'registrations.categoria',
+      'registrations.division',
+      'registrations.factor',
+      'members.nombre',
+      'members.apellidos',
+      'members.email',
+      'members.mobil',
+      'members.socio',
+      'members.licencia',
+    ])
+    .where('registrations.event_id', 'in', eventIds);
+  if (scope.kind === 'member') query = query.where('registrations.member_id', '=', scope.memberId);
+  return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
+}
+
+export function findRegistration(db: Executor, eventId: string, memberId: string): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Takes one seat if one is free: a single conditional UPDATE, so no race can overbook. */
+export async function takeSeat(db: Executor, eventId: string, stamp: string): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({ plazas_taken: sql<number>`plazas_taken + 1`, updated_at: stamp })
+    .where('id', '=', eventId)
+    .where(sql<boolean>`plazas_taken < plazas`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function freeSeat(db: Executor, eventId: string, stamp: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ plazas_taken: sql<number>`plazas_taken - 1`, updated_at: stamp })
+    .where('id', '=', eventId)
+    .where('plazas_taken', '>', 0)
+    .execute();
+}
+
+export async function insertRegistration(db: Executor, row: Insertable<RegistrationsTable>): Promise<void> {
+  await db.insertInto('registrations').values(row).execute();
+}
+
+export async function updateRegistration(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('registrations').set(changes).where('id', '=', id).execute();
+}
+
+/** Language and address of a member, for the mails. */
+export function findMailee(db: Executor, memberId: string): Promise<{ email: string; language: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
+}
+
+/** True for the error a unique index raises, on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
