@@ -1,4 +1,77 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changePasswordBodySchema, forgottenSchema, loginSchema, resetPasswordBodySchema } from '@club/contract/forms';
+import type { ForgottenQuery, LoginBody } from '@club/contract/forms';
+import type { Session } from '@club/contract/schemas';
+import { toUser } from '../members/repository.ts';
+import { languageFromHeader } from './mails.ts';
+import { parsePasswordBody } from './password-body.ts';
+import { changePassword, logIn, logOut, requestPasswordReset, resetPassword } from './service.ts';
+import type { RequestInfo } from './service.ts';
 
-/** Routes of the auth module (filled by its issue). */
-export async function authRoutes(_app: FastifyInstance): Promise<void> {}
+/** What a service needs to know about the caller. */
+export function requestInfo(request: FastifyRequest): RequestInfo {
+  return { ip: request.ip, language: languageFromHeader(request.headers['accept-language']), log: request.log };
+}
+
+// Runs before body validation, so a caller without a session hears 401 whatever the body holds.
+async function requireMember(request: FastifyRequest): Promise<void> {
+  await request.requireMember();
+}
+
+/** Sign in and out, the active user, forgotten, reset and change password. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const pendingMails = new Set<Promise<void>>();
+  const sendInBackground =
+    (log: FastifyRequest['log']) =>
+    (send: () => Promise<void>): void => {
+      const pending = send()
+        // The caller already has its answer; a failed mail is the operator's to see, with no link in it.
+        .catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail not sent'))
+        .finally(() => pendingMails.delete(pending));
+      pendingMails.add(pending);
+    };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingMails]);
+  });
+
+  app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
+    return logIn(app.ctx, request.body as LoginBody, requestInfo(request));
+  });
+
+  app.post('/api/logout/', { preValidation: requireMember }, async (request, reply) => {
+    const { tokenHash } = await request.requireMember();
+    await logOut(app.ctx, tokenHash);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/active-user/', { preValidation: requireMember }, async (request): Promise<Session> => {
+    const { member } = await request.requireMember();
+    // The plugin accepted this header, so it holds the token; the answer hands back the same one.
+    const token = (request.headers.authorization ?? '').replace(/^Token\s+/, '');
+    return { token, user: toUser(member) };
+  });
+
+  app.get('/api/registry/actvie-user/', { preValidation: requireMember }, async (request) => {
+    const { member } = await request.requireMember();
+    return toUser(member);
+  });
+
+  app.get('/api/forgoten-password/', { schema: { querystring: forgottenSchema } }, async (request) => {
+    const { email } = request.query as ForgottenQuery;
+    await requestPasswordReset(app.ctx, email, requestInfo(request), sendInBackground(request.log));
+    return {};
+  });
+
+  app.put('/api/reset-password/', async (request) => {
+    const body = parsePasswordBody(resetPasswordBodySchema, request.body, 'password');
+    await resetPassword(app.ctx, body, sendInBackground(request.log));
+    return {};
+  });
+
+  app.put('/api/change-password/', { preValidation: requireMember }, async (request) => {
+    const { member } = await request.requireMember();
+    const body = parsePasswordBody(changePasswordBodySchema, request.body, 'newPassword');
+    await changePassword(app.ctx, member, body);
+    return {};
+  });
+}

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
-import type { MembersTable } from '../../db/schema.ts';
+import type { Database, MembersTable } from '../../db/schema.ts';
 
 export type MemberRow = Selectable<MembersTable>;
 
@@ -34,3 +34,51 @@ export function toUser(row: MemberRow): User {
 
 /** Key under which logins and e-mails are unique: case and Unicode form do not matter. */
 export const uniqueKey = (value: string): string => value.normalize('NFC').trim().toLowerCase();
+
+export type MemberDb = Kysely<Database> | Transaction<Database>;
+
+/** The member with that id, or undefined. */
+export function findMemberById(db: MemberDb, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The member whose login matches, ignoring case and Unicode form. */
+export function findMemberByLogin(db: MemberDb, login: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('login_key', '=', uniqueKey(login)).executeTakeFirst();
+}
+
+/** The member whose e-mail matches, ignoring case and Unicode form. */
+export function findMemberByEmail(db: MemberDb, email: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+}
+
+/** The fields a member may change about themselves (API.md: PUT /api/registro/{uuid}/). */
+export interface ProfileChanges {
+  mobil: string;
+  nacimiento: string;
+  sexo: number;
+  division?: number | null;
+  factor?: number | null;
+}
+
+/** Writes the member's own profile fields; nothing else of the row can change through here. */
+export async function updateProfile(db: MemberDb, id: string, changes: ProfileChanges, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({
+      mobil: changes.mobil,
+      nacimiento: changes.nacimiento,
+      sexo: changes.sexo,
+      // Absent keeps the stored choice; null clears it.
+      ...(changes.division === undefined ? {} : { division: changes.division }),
+      ...(changes.factor === undefined ? {} : { factor: changes.factor }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records the language the member's mails are written in. */
+export async function updateLanguage(db: MemberDb, id: string, language: string): Promise<void> {
+  await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
+}

@@ -1,0 +1,138 @@
+// Texts of the account mails in the member's language (es, ca, en; es when unknown).
+
+export const MAIL_LANGUAGES = ['es', 'ca', 'en'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function isMailLanguage(value: string): value is MailLanguage {
+  return (MAIL_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The stored language of a member as a mail language, es when it is none of ours. */
+export function mailLanguageOf(value: string | null | undefined): MailLanguage {
+  return value && isMailLanguage(value) ? value : 'es';
+}
+
+/**
+ * The first of our languages in an Accept-Language header, by preference weight; undefined when
+ * it names none of them (the stored language is then left as it is).
+ */
+export function languageFromHeader(header: string | string[] | undefined): MailLanguage | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return undefined;
+  const ranked = value
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split('-')[0], weight: q ? Number(q[1]) : 1, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.primary).find(isMailLanguage);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string[];
+  action?: string;
+  closing: string;
+}
+
+const RESET_TEXTS: Record<MailLanguage, Texts> = {
+  es: {
+    subject: 'Restablece tu contraseña',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta del club.',
+      'El enlace es válido durante una hora y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.',
+    ],
+    action: 'Restablecer la contraseña',
+    closing: 'El club',
+  },
+  ca: {
+    subject: 'Restableix la teva contrasenya',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      'Hem rebut una sol·licitud per restablir la contrasenya del teu compte del club.',
+      "L'enllaç és vàlid durant una hora i només es pot fer servir una vegada. Si no ho has demanat tu, ignora aquest missatge: la teva contrasenya no canvia.",
+    ],
+    action: 'Restablir la contrasenya',
+    closing: 'El club',
+  },
+  en: {
+    subject: 'Reset your password',
+    greeting: (name) => `Hello ${name},`,
+    body: [
+      'We received a request to reset the password of your club account.',
+      "The link is valid for one hour and can be used once. If you did not ask for it, ignore this message: your password stays as it is.",
+    ],
+    action: 'Reset the password',
+    closing: 'The club',
+  },
+};
+
+const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
+  es: {
+    subject: 'Tu contraseña ha cambiado',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      'La contraseña de tu cuenta del club se acaba de restablecer y se han cerrado todas tus sesiones.',
+      'Si no has sido tú, escríbenos enseguida respondiendo a este mensaje o desde el formulario de contacto de la web.',
+    ],
+    closing: 'El club',
+  },
+  ca: {
+    subject: 'La teva contrasenya ha canviat',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      "La contrasenya del teu compte del club s'acaba de restablir i s'han tancat totes les teves sessions.",
+      "Si no has estat tu, escriu-nos de seguida responent aquest missatge o des del formulari de contacte del web.",
+    ],
+    closing: 'El club',
+  },
+  en: {
+    subject: 'Your password has changed',
+    greeting: (name) => `Hello ${name},`,
+    body: [
+      'The password of your club account has just been reset, and all your sessions have been closed.',
+      'If this was not you, write to us at once by replying to this message or through the contact form of the site.',
+    ],
+    closing: 'The club',
+  },
+};
+
+function render(texts: Texts, name: string, link?: string): MailContent {
+  const greeting = texts.greeting(name);
+  const text = [greeting, '', texts.body[0], '', ...(link ? [link, ''] : []), ...texts.body.slice(1), '', texts.closing]
+    .join('\n');
+  // The name is the member's own text: escaped, never markup.
+  const paragraphs = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(texts.body[0])}</p>`,
+    ...(link && texts.action ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`] : []),
+    ...texts.body.slice(1).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${escapeHtml(texts.closing)}</p>`,
+  ];
+  return { subject: texts.subject, text, html: `<!doctype html><html><body>${paragraphs.join('')}</body></html>` };
+}
+
+/** The mail with the password-reset link. */
+export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {
+  return render(RESET_TEXTS[language], name, link);
+}
+
+/** The notice sent after a password was reset. */
+export function passwordResetNoticeMail(language: MailLanguage, name: string): MailContent {
+  return render(NOTICE_TEXTS[language], name);
+}

@@ -1,0 +1,78 @@
+import type { Selectable } from 'kysely';
+import type { PasswordResetsTable } from '../../db/schema.ts';
+import type { MemberDb } from '../members/repository.ts';
+
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+
+/** Stores a session token by its hash. */
+export async function insertToken(
+  db: MemberDb,
+  token: { tokenHash: string; memberId: string; remember: boolean; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('tokens')
+    .values({
+      token_hash: token.tokenHash,
+      member_id: token.memberId,
+      remember: token.remember ? 1 : 0,
+      created_at: token.createdAt,
+      expires_at: token.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+/** Revokes one session token. */
+export async function revokeToken(db: MemberDb, tokenHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every session token of a member. */
+export async function revokeAllTokens(db: MemberDb, memberId: string, now: string): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Sets a new password hash; every session and every pending reset link of the member ends with it. */
+export async function replacePassword(db: MemberDb, memberId: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', memberId)
+    .execute();
+  await revokeAllTokens(db, memberId, now);
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertPasswordReset(db: MemberDb, reset: PasswordResetRow): Promise<void> {
+  await db.insertInto('password_resets').values(reset).execute();
+}
+
+export function findPasswordReset(db: MemberDb, id: string): Promise<PasswordResetRow | undefined> {
+  return db.selectFrom('password_resets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a reset as used; false when another call used it first (single use even under a race). */
+export async function claimPasswordReset(db: MemberDb, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,173 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from '@club/contract/schemas';
+import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@club/contract/forms';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { hashSecret, isoOf, newId, newSecret } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { clearRateLimit, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { findMemberByEmail, findMemberById, findMemberByLogin, toUser, uniqueKey, updateLanguage } from '../members/repository.ts';
+import type { MemberRow } from '../members/repository.ts';
+import {
+  claimPasswordReset,
+  findPasswordReset,
+  insertPasswordReset,
+  insertToken,
+  replacePassword,
+  revokeToken,
+} from './repository.ts';
+import { mailLanguageOf, passwordResetNoticeMail, resetLinkMail } from './mails.ts';
+import type { MailLanguage } from './mails.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const SESSION_LIFETIME_MS = { remember: 30 * 24 * HOUR, session: 12 * HOUR } as const;
+export const RESET_LIFETIME_MS = HOUR;
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+export const FORGOTTEN_WINDOW_MS = HOUR;
+export const REGISTER_WINDOW_MS = HOUR;
+// One address may carry several members (a club house, a family), so it gets a multiple of the
+// per-login and per-address limits, high enough for them and still low enough to stop a sweep.
+export const CLIENT_LIMIT_FACTOR = { login: 5, forgotten: 4 } as const;
+
+/** The rate-limit key of tries against one login (cleared by a successful login). */
+export const loginLimitKey = (login: string): string => `login:user:${uniqueKey(login)}`;
+
+export interface RequestInfo {
+  ip: string;
+  language: MailLanguage | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** Issues a new session token for a member and answers the Session shape. */
+async function openSession(ctx: AppContext, member: MemberRow, remember: boolean): Promise<Session> {
+  const token = newSecret();
+  const now = ctx.clock.now();
+  await insertToken(ctx.db.kysely, {
+    tokenHash: hashSecret(token),
+    memberId: member.id,
+    remember,
+    createdAt: isoOf(now),
+    expiresAt: isoOf(new Date(now.getTime() + (remember ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.session))),
+  });
+  return { token, user: toUser(member) };
+}
+
+/** Signs a member in; an unknown login and a wrong password get the same answer after the same work. */
+export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo): Promise<Session> {
+  const { db, clock, config } = ctx;
+  const limits = config.rateLimits;
+  await consumeRateLimit(db.kysely, clock, limits.enabled, {
+    key: `login:ip:${info.ip}`,
+    limit: limits.login * CLIENT_LIMIT_FACTOR.login,
+    windowMs: LOGIN_WINDOW_MS,
+  });
+  const userKey = loginLimitKey(body.login);
+  await consumeRateLimit(db.kysely, clock, limits.enabled, { key: userKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
+  const member = await findMemberByLogin(db.kysely, body.login);
+  // verifyPassword(null, …) runs a verify against a dummy hash, so both failures cost alike.
+  const valid = await verifyPassword(member?.password_hash ?? null, body.password);
+  if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
+  await clearRateLimit(db.kysely, userKey);
+  if (info.language && info.language !== member.language) {
+    await updateLanguage(db.kysely, member.id, info.language);
+  }
+  return openSession(ctx, member, body.rememberMe === true);
+}
+
+/** Ends the session of one token. */
+export async function logOut(ctx: AppContext, tokenHash: string): Promise<void> {
+  await revokeToken(ctx.db.kysely, tokenHash, isoOf(ctx.clock.now()));
+}
+
+/**
+ * Mails a reset link when the address belongs to a member. The caller answers the same either
+ * way; the mail goes out in the background so that the answer's timing does not tell either.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  info: RequestInfo,
+  sendInBackground: (send: () => Promise<void>) => void,
+): Promise<void> {
+  const { db, clock, config } = ctx;
+  const limits = config.rateLimits;
+  await consumeRateLimit(db.kysely, clock, limits.enabled, {
+    key: `forgotten:ip:${info.ip}`,
+    limit: limits.forgotten * CLIENT_LIMIT_FACTOR.forgotten,
+    windowMs: FORGOTTEN_WINDOW_MS,
+  });
+  await consumeRateLimit(db.kysely, clock, limits.enabled, {
+    key: `forgotten:email:${uniqueKey(email)}`,
+    limit: limits.forgotten,
+    windowMs: FORGOTTEN_WINDOW_MS,
+  });
+  const member = await findMemberByEmail(db.kysely, email);
+  if (!member) return;
+  const id = newId();
+  const token = newSecret();
+  const now = clock.now();
+  await insertPasswordReset(db.kysely, {
+    id,
+    member_id: member.id,
+    token_hash: hashSecret(token),
+    created_at: isoOf(now),
+    expires_at: isoOf(new Date(now.getTime() + RESET_LIFETIME_MS)),
+    used_at: null,
+  });
+  // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
+  const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+  const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
+  sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Sets a new password from a mailed link; the link works once, for an hour, and only until the password changes. */
+export async function resetPassword(
+  ctx: AppContext,
+  body: ResetPasswordBody,
+  sendInBackground: (send: () => Promise<void>) => void,
+): Promise<void> {
+  const { db, clock } = ctx;
+  const reset = await findPasswordReset(db.kysely, body.hash);
+  const member = reset ? await findMemberById(db.kysely, reset.member_id) : undefined;
+  const nowIso = isoOf(clock.now());
+  const usable =
+    reset !== undefined &&
+    member !== undefined &&
+    sameHash(reset.token_hash, hashSecret(body.token)) &&
+    reset.used_at === null &&
+    reset.expires_at > nowIso &&
+    reset.created_at >= member.password_changed_at;
+  if (!usable) throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
+  // Hash outside the transaction: argon2 is slow, and SQLite would hold its write lock meanwhile.
+  const passwordHash = await hashPassword(body.password);
+  const changedAt = isoOf(clock.now());
+  await db.kysely.transaction().execute(async (trx) => {
+    if (!(await claimPasswordReset(trx, reset.id, changedAt))) {
+      throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
+    }
+    await replacePassword(trx, member.id, passwordHash, changedAt);
+  });
+  // A member locked out by failed tries gets in with the new password at once.
+  await clearRateLimit(db.kysely, loginLimitKey(member.login));
+  const mail = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
+  sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
+}
+
+/** Changes the signed-in member's password after checking the old one; every session ends. */
+export async function changePassword(ctx: AppContext, member: MemberRow, body: ChangePasswordBody): Promise<void> {
+  if (body.uuid !== member.id) throw new ApiError('FORBIDDEN');
+  if (!(await verifyPassword(member.password_hash, body.oldPassword))) {
+    throw new ApiError('WRONG_PASSWORD', 'The current password is not correct.');
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = isoOf(ctx.clock.now());
+  await ctx.db.kysely.transaction().execute((trx) => replacePassword(trx, member.id, passwordHash, now));
+}

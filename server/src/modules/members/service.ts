@@ -1,0 +1,79 @@
+import type { RegisterBody, UpdateUserBody } from '@club/contract/forms';
+import type { User } from '@club/contract/schemas';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { isoOf } from '../../lib/ids.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { createMember } from './create.ts';
+import { findMemberById, toUser, updateProfile } from './repository.ts';
+import type { MemberRow } from './repository.ts';
+import { collectMemberData, deleteMemberData } from './export.ts';
+import type { MemberExport } from './export.ts';
+
+const HOUR = 3_600_000;
+
+/** Registers a new member (API.md POST /api/registro/), throttled per client. */
+export async function register(ctx: AppContext, body: RegisterBody, client: { ip: string; language?: string }): Promise<User> {
+  const limits = ctx.config.rateLimits;
+  // Counted before the uniqueness check too, so LOGIN_TAKEN / EMAIL_TAKEN cannot be swept.
+  await consumeRateLimit(ctx.db.kysely, ctx.clock, limits.enabled, {
+    key: `register:ip:${client.ip}`,
+    limit: limits.register,
+    windowMs: HOUR,
+  });
+  return createMember(
+    ctx.db.kysely,
+    {
+      login: body.login,
+      password: body.password,
+      email: body.email,
+      nombre: body.nombre,
+      apellidos: body.apellidos,
+      mobil: body.mobil,
+      nacimiento: body.nacimiento,
+      sexo: body.sexo,
+      socio: body.socio ?? null,
+      division: body.division ?? null,
+      factor: body.factor ?? null,
+      language: client.language ?? 'es',
+    },
+    ctx.clock.now(),
+  );
+}
+
+/** 403 unless every uuid the call names is the caller's own. */
+export function requireSelf(member: MemberRow, ...uuids: string[]): void {
+  if (uuids.some((uuid) => uuid.toLowerCase() !== member.id.toLowerCase())) {
+    throw new ApiError('FORBIDDEN', "Another member's data cannot be changed or read.");
+  }
+}
+
+/** Changes the member's own mobile, birth date, sex, division and factor; nothing else. */
+export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid: string, body: UpdateUserBody): Promise<User> {
+  requireSelf(member, uuid, body.uuid);
+  await updateProfile(
+    ctx.db.kysely,
+    member.id,
+    { mobil: body.mobil, nacimiento: body.nacimiento, sexo: body.sexo, division: body.division, factor: body.factor },
+    isoOf(ctx.clock.now()),
+  );
+  const updated = await findMemberById(ctx.db.kysely, member.id);
+  if (!updated) throw new ApiError('NOT_FOUND');
+  return toUser(updated);
+}
+
+/** Everything the club holds on the member. */
+export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
+  requireSelf(member, uuid);
+  return collectMemberData(ctx.db.kysely, member, ctx.clock.now());
+}
+
+/** Deletes the member's account after checking the password; registrations stay, anonymised. */
+export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid: string, password: string): Promise<void> {
+  requireSelf(member, uuid);
+  if (!(await verifyPassword(member.password_hash, password))) {
+    throw new ApiError('WRONG_PASSWORD', 'The password is not correct.');
+  }
+  await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member.id, isoOf(ctx.clock.now())));
+}
