@@ -8,13 +8,13 @@ import { monthBounds } from '../month.ts';
 
 /** GET /api/admin/events/?from=&to=: the staff view of the events starting in one month. */
 export async function fetchAdminEvents(year: number, month: number, signal?: AbortSignal): Promise<ClubEvent[]> {
-  const { first, next } = monthBounds(year, month);
+  const { first, last } = monthBounds(year, month);
   const events = await apiRequest('/api/admin/events/', {
-    query: { from: first, to: next },
+    query: { from: first, to: last },
     schema: eventListSchema,
     signal,
   });
-  // The range is asked generously (to the 1st of next month); the month is cut here.
+  // `to` is inclusive of its day; the month is cut here again so an older server cannot spill over.
   const prefix = first.slice(0, 7);
   return events
     .filter((event) => eventDate(event.start).startsWith(prefix))
