@@ -73,8 +73,10 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
         {people.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('admin:ATTENDEES.EMPTY')}</p>
         ) : (
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard */}
-          <div className="admin-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+          <div className="admin-table-scroll" role="region" aria-labelledby={titleId}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
+          tabIndex={0}
+        >
             <table className="table table-sm align-middle admin-table mb-0">
               <thead>
                 <tr>

@@ -56,8 +56,10 @@ export function MembersScreen() {
       ) : null}
 
       {list.length > 0 ? (
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard */}
-        <div className="admin-table-scroll admin-members" role="region" aria-label={t('admin:MEMBERS.TABLE')} tabIndex={0}>
+        <div className="admin-table-scroll admin-members" role="region" aria-label={t('admin:MEMBERS.TABLE')}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
+          tabIndex={0}
+        >
           <table className="table align-middle admin-table admin-cards-sm mb-0">
             <thead>
               <tr>
