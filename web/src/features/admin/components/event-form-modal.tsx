@@ -30,6 +30,9 @@ import {
 } from './event-form-schema.ts';
 import type { EventFormField, EventFormMode, EventFormValues } from './event-form-schema.ts';
 
+// An end-before-start message sits on the end date: changing any of the four re-checks all four.
+const TIME_DEPS: EventFormField[] = ['startDate', 'startTime', 'endDate', 'endTime'];
+
 export interface EventFormModalProps {
   mode: EventFormMode;
   /** 'repeat' only changes the title: a copy of an event, a week later, repeated weekly. */
@@ -181,28 +184,28 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
             <Col xs={7} md={3}>
               <Form.Group controlId={f.startDate.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.START_DATE')}</Form.Label>
-                <Form.Control type="date" {...register('startDate')} isInvalid={f.startDate.isInvalid} aria-describedby={f.startDate.describedBy} />
+                <Form.Control type="date" {...register('startDate', { deps: TIME_DEPS })} isInvalid={f.startDate.isInvalid} aria-describedby={f.startDate.describedBy} />
                 {f.startDate.feedback}
               </Form.Group>
             </Col>
             <Col xs={5} md={3}>
               <Form.Group controlId={f.startTime.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.START_TIME')}</Form.Label>
-                <Form.Control type="time" {...register('startTime')} isInvalid={f.startTime.isInvalid} aria-describedby={f.startTime.describedBy} />
+                <Form.Control type="time" {...register('startTime', { deps: TIME_DEPS })} isInvalid={f.startTime.isInvalid} aria-describedby={f.startTime.describedBy} />
                 {f.startTime.feedback}
               </Form.Group>
             </Col>
             <Col xs={7} md={3}>
               <Form.Group controlId={f.endDate.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.END_DATE')}</Form.Label>
-                <Form.Control type="date" {...register('endDate')} isInvalid={f.endDate.isInvalid} aria-describedby={f.endDate.describedBy} />
+                <Form.Control type="date" {...register('endDate', { deps: TIME_DEPS })} isInvalid={f.endDate.isInvalid} aria-describedby={f.endDate.describedBy} />
                 {f.endDate.feedback}
               </Form.Group>
             </Col>
             <Col xs={5} md={3}>
               <Form.Group controlId={f.endTime.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.END_TIME')}</Form.Label>
-                <Form.Control type="time" {...register('endTime')} isInvalid={f.endTime.isInvalid} aria-describedby={f.endTime.describedBy} />
+                <Form.Control type="time" {...register('endTime', { deps: TIME_DEPS })} isInvalid={f.endTime.isInvalid} aria-describedby={f.endTime.describedBy} />
                 {f.endTime.feedback}
               </Form.Group>
             </Col>
