@@ -10,7 +10,9 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2526);
 const dataDir = path.join(os.tmpdir(), `club-e2e-${process.pid}`);
 process.env.E2E_MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}`;
-process.env.E2E_DATABASE_URL = `sqlite:${path.join(dataDir, 'club.db')}`;
+// Workers load this file again with another pid: they keep the runner's database (inherited
+// through the environment), so createMember writes where the server reads.
+process.env.E2E_DATABASE_URL ??= `sqlite:${path.join(dataDir, 'club.db')}`;
 
 export default defineConfig({
   testDir: './e2e',
