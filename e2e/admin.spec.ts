@@ -215,7 +215,9 @@ test.describe('staff area', () => {
     await signInByApi(page, staff);
     await page.goto('/admin/members');
     await page.getByLabel('Buscar socios').fill(staff.login);
-    await page.getByTestId('member-row').getByRole('button', { name: /^Editar a / }).click();
+    // The search is debounced: the list first shows everyone, then only the match.
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await page.getByRole('button', { name: `Editar a ${staff.apellidos}, ${staff.nombre}` }).click();
     const editor = page.getByRole('dialog');
     const flag = editor.getByLabel('Personal (gestiona el club)');
     await expect(flag).toBeChecked();

@@ -25,9 +25,9 @@ function UnreadBadge() {
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const tabs = [
-    { to: 'events', label: t('NAV.EVENTS') },
-    { to: 'members', label: t('NAV.MEMBERS') },
-    { to: 'messages', label: t('NAV.MESSAGES') },
+    { to: '/admin/events', label: t('NAV.EVENTS') },
+    { to: '/admin/members', label: t('NAV.MEMBERS') },
+    { to: '/admin/messages', label: t('NAV.MESSAGES') },
   ];
   return (
     <>
@@ -40,7 +40,7 @@ export function AdminPage() {
                 <li className="nav-item" key={tab.to}>
                   <NavLink to={tab.to} className="nav-link">
                     {tab.label}
-                    {tab.to === 'messages' ? <UnreadBadge /> : null}
+                    {tab.to === '/admin/messages' ? <UnreadBadge /> : null}
                   </NavLink>
                 </li>
               ))}
@@ -49,11 +49,11 @@ export function AdminPage() {
         </nav>
         <div className="container-xl py-4">
           <Routes>
-            <Route index element={<Navigate to="events" replace />} />
+            <Route index element={<Navigate to="/admin/events" replace />} />
             <Route path="events" element={<EventsScreen />} />
             <Route path="members" element={<MembersScreen />} />
             <Route path="messages" element={<MessagesScreen />} />
-            <Route path="*" element={<Navigate to="events" replace />} />
+            <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>
       </div>

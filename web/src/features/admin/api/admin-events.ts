@@ -24,6 +24,8 @@ export async function fetchAdminEvents(year: number, month: number, signal?: Abo
 export function adminEventsQuery(year: number, month: number) {
   return queryOptions({
     queryKey: adminKeys.eventsOfMonth(year, month),
+    // Members register and write while staff look: staff screens always ask again on opening.
+    staleTime: 0,
     queryFn: ({ signal }) => fetchAdminEvents(year, month, signal),
   });
 }

@@ -15,7 +15,12 @@ export async function fetchMessages(signal?: AbortSignal): Promise<ContactMessag
 }
 
 export function messagesQuery() {
-  return queryOptions({ queryKey: adminKeys.messages(), queryFn: ({ signal }) => fetchMessages(signal) });
+  return queryOptions({
+    queryKey: adminKeys.messages(),
+    // Visitors write while staff look: the list is asked again whenever it is opened.
+    staleTime: 0,
+    queryFn: ({ signal }) => fetchMessages(signal),
+  });
 }
 
 export function useMessages() {

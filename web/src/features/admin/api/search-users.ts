@@ -15,6 +15,8 @@ export function searchUsers(q: string, signal?: AbortSignal): Promise<User[]> {
 export function userSearchQuery(q: string) {
   return queryOptions({
     queryKey: adminKeys.userSearch(q),
+    // Members register and write while staff look: staff screens always ask again on opening.
+    staleTime: 0,
     queryFn: ({ signal }) => searchUsers(q, signal),
     placeholderData: keepPreviousData,
   });

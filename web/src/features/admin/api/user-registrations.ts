@@ -30,6 +30,8 @@ export function fetchUserRegistrations(uuid: string, signal?: AbortSignal): Prom
 export function userRegistrationsQuery(uuid: string) {
   return queryOptions({
     queryKey: adminKeys.userRegistrations(uuid),
+    // Members register and write while staff look: staff screens always ask again on opening.
+    staleTime: 0,
     queryFn: ({ signal }) => fetchUserRegistrations(uuid, signal),
   });
 }
