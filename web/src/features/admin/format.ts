@@ -7,11 +7,17 @@ function wallDate(text: string): Date {
   return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
 }
 
-/** 'mié, 14 may · 19:00–21:00' (the end's date too when it is another day). */
-export function formatEventWhen(start: string, end: string, language: string): string {
+/** 'mié, 14 may · 19:00–21:00' (the end's date too when it is another day; the year on request). */
+export function formatEventWhen(start: string, end: string, language: string, withYear = false): string {
   const from = wallDate(start);
   const to = wallDate(end);
-  const day = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: withYear ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  });
   const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return sameDay

@@ -81,6 +81,7 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
               <thead>
                 <tr>
                   <th scope="col">{labels.headers.name}</th>
+                  <th scope="col">{labels.headers.status}</th>
                   <th scope="col">{labels.headers.email}</th>
                   <th scope="col">{labels.headers.mobile}</th>
                   <th scope="col">{labels.headers.memberNumber}</th>
@@ -88,7 +89,6 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
                   <th scope="col">{labels.headers.category}</th>
                   <th scope="col">{labels.headers.division}</th>
                   <th scope="col">{labels.headers.factor}</th>
-                  <th scope="col">{labels.headers.status}</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,13 +97,6 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
                   return (
                     <tr key={person.uuid} data-testid="attendee-row">
                       <th scope="row">{person.fullName}</th>
-                      <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}</td>
-                      <td className="text-nowrap">{person.mobil ? <a href={`tel:${person.mobil}`}>{person.mobil}</a> : null}</td>
-                      <td>{person.socio ?? ''}</td>
-                      <td>{person.licencia ?? ''}</td>
-                      <td>{labels.category(person.categoria)}</td>
-                      <td>{labels.division(person.division)}</td>
-                      <td>{labels.factor(person.factor)}</td>
                       <td>
                         <Form.Select
                           size="sm"
@@ -120,6 +113,13 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
                           ))}
                         </Form.Select>
                       </td>
+                      <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}</td>
+                      <td className="text-nowrap">{person.mobil ? <a href={`tel:${person.mobil}`}>{person.mobil}</a> : null}</td>
+                      <td>{person.socio ?? ''}</td>
+                      <td>{person.licencia ?? ''}</td>
+                      <td>{labels.category(person.categoria)}</td>
+                      <td>{labels.division(person.division)}</td>
+                      <td>{labels.factor(person.factor)}</td>
                     </tr>
                   );
                 })}

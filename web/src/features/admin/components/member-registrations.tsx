@@ -34,7 +34,7 @@ export function MemberRegistrations({ uuid }: { uuid: string }) {
               <span className="me-auto">
                 <span className="d-block fw-semibold">{r.evento}</span>
                 <span className="small text-body-secondary">
-                  {formatEventWhen(r.start, r.end, language)} · {t(`common:ENUMS.EVENT_TYPE.${r.type}`)} ·{' '}
+                  {formatEventWhen(r.start, r.end, language, true)} · {t(`common:ENUMS.EVENT_TYPE.${r.type}`)} ·{' '}
                   {t(`common:ENUMS.ROLE.${r.roleId}`)}
                 </span>
               </span>

@@ -11,6 +11,10 @@ import { MemberEditor } from './member-editor.tsx';
 import { QueryState } from './query-state.tsx';
 import { MEMBER_FLAGS } from './member-flags.ts';
 
+function hasFlags(user: User): boolean {
+  return user.staff || MEMBER_FLAGS.some((flag) => user[flag]);
+}
+
 /** Finds members by login, name, e-mail or member number, and opens one to edit. */
 export function MembersScreen() {
   const { t } = useTranslation(['admin', 'common']);
@@ -84,19 +88,21 @@ export function MembersScreen() {
                   </td>
                   <td data-label={t('admin:MEMBERS.COLUMNS.SOCIO')}>{user.socio ?? '—'}</td>
                   <td data-label={t('admin:MEMBERS.COLUMNS.LICENCIA')}>{user.licencia ?? '—'}</td>
-                  <td data-label={t('admin:MEMBERS.COLUMNS.FLAGS')}>
-                    <span className="admin-flags">
-                      {MEMBER_FLAGS.filter((flag) => user[flag]).map((flag) => (
-                        <Badge key={flag} bg="light" text="dark" className="border fw-normal">
-                          {t(`admin:MEMBERS.FLAGS.${flag}`)}
-                        </Badge>
-                      ))}
-                      {user.staff ? (
-                        <Badge bg="primary" className="fw-normal">
-                          {t('admin:MEMBERS.FLAGS.staff')}
-                        </Badge>
-                      ) : null}
-                    </span>
+                  <td data-label={t('admin:MEMBERS.COLUMNS.FLAGS')} className={hasFlags(user) ? undefined : 'admin-no-flags'}>
+                    {hasFlags(user) ? (
+                      <span className="admin-flags">
+                        {MEMBER_FLAGS.filter((flag) => user[flag]).map((flag) => (
+                          <Badge key={flag} bg="light" text="dark" className="border fw-normal">
+                            {t(`admin:MEMBERS.FLAGS.${flag}`)}
+                          </Badge>
+                        ))}
+                        {user.staff ? (
+                          <Badge bg="primary" className="fw-normal">
+                            {t('admin:MEMBERS.FLAGS.staff')}
+                          </Badge>
+                        ) : null}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="text-end">
                     <Button
