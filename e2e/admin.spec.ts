@@ -128,6 +128,36 @@ test.describe('staff area', () => {
     const seen = await apiCall(page, 'GET', `/api/events/${event.uuid}/`, undefined, memberSession.token);
     const body = (await seen.json()) as { participantes: Array<{ roles: Array<{ status: number }> }> };
     expect(body.participantes[0].roles[0].status).toBe(3);
+
+    // Locking: the card says so, and the member can no longer change the registration.
+    await attendees.getByRole('button', { name: 'Cerrar' }).last().click();
+    await card.getByRole('button', { name: 'Bloquear' }).click();
+    await expect(card.getByText('Bloqueado')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Desbloquear' })).toHaveAttribute('aria-pressed', 'true');
+    const locked = await apiCall(
+      page,
+      'PUT',
+      `/api/events/${event.uuid}/subscribe/`,
+      { uuid: memberSession.uuid, roles: [{ roleId: ALUMNO, status: 2 }] },
+      memberSession.token,
+    );
+    expect(locked.status()).toBe(409);
+    expect(((await locked.json()) as { errorCode: string }).errorCode).toBe('EVENT_LOCKED');
+
+    // Repeating it weekly: a copy a week later, for two weeks, unlocked.
+    await card.getByRole('button', { name: 'Repetir semanal' }).click();
+    const repeat = page.getByRole('dialog', { name: 'Repetir evento cada semana' });
+    const day8 = `${month.first.slice(0, 8)}08`;
+    await expect(repeat.getByLabel('Fecha de inicio')).toHaveValue(day8);
+    await expect(repeat.getByLabel('Título')).toHaveValue(title);
+    await expect(repeat.getByLabel('Bloqueado (solo lectura)')).not.toBeChecked();
+    await repeat.getByLabel('Número de semanas').fill('2');
+    const repeated = page.waitForResponse((r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST');
+    await repeat.getByRole('button', { name: 'Crear' }).click();
+    const copies = (await (await repeated).json()) as Array<{ start: string; soloLectura: boolean }>;
+    expect(copies.map((copy) => copy.start)).toEqual([`${day8} 10:00:00`, `${month.first.slice(0, 8)}15 10:00:00`]);
+    expect(copies.every((copy) => !copy.soloLectura)).toBe(true);
+    await expect(page.getByTestId('admin-event').filter({ hasText: title })).toHaveCount(3);
   });
 
   test('staff vouches for licence and course in the members screen, and the member can then join an IPSC social shoot', async ({ page }) => {
