@@ -47,7 +47,8 @@ export const ALL_FLAGS: MemberFlags = {
   arbitroIpsc: true,
 };
 
-const bit = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
+const bit = (value: boolean | undefined): number | undefined =>
+  value === undefined ? undefined : value ? 1 : 0;
 
 /** Writes flags straight into the member's row. */
 export async function setFlags(db: Kysely<Database>, memberId: string, flags: MemberFlags): Promise<void> {
@@ -68,7 +69,8 @@ export async function setFlags(db: Kysely<Database>, memberId: string, flags: Me
     const value = bit(flags[flag] as boolean | undefined);
     if (value !== undefined) (changes as Record<string, number>)[column] = value;
   }
-  if (Object.keys(changes).length > 0) await db.updateTable('members').set(changes).where('id', '=', memberId).execute();
+  if (Object.keys(changes).length > 0)
+    await db.updateTable('members').set(changes).where('id', '=', memberId).execute();
 }
 
 /** A session token for the member, inserted as the login call would (hashed), valid for a year of test time. */
@@ -90,7 +92,10 @@ export async function issueToken(t: Pick<TestApp, 'db' | 'clock'>, memberId: str
 }
 
 /** Creates a member through createMember, sets the flags and signs them in. */
-export async function createTestMember(t: Pick<TestApp, 'db' | 'clock'>, options: TestMemberOptions = {}): Promise<TestMember> {
+export async function createTestMember(
+  t: Pick<TestApp, 'db' | 'clock'>,
+  options: TestMemberOptions = {},
+): Promise<TestMember> {
   const suffix = randomBytes(5).toString('hex');
   const user = await createMember(t.db.kysely, {
     login: options.login ?? `member.${suffix}`,
@@ -104,6 +109,10 @@ export async function createTestMember(t: Pick<TestApp, 'db' | 'clock'>, options
     language: options.language,
   });
   await setFlags(t.db.kysely, user.uuid, options);
-  const row = await t.db.kysely.selectFrom('members').selectAll().where('id', '=', user.uuid).executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', user.uuid)
+    .executeTakeFirstOrThrow();
   return { user: toUser(row), token: await issueToken(t, user.uuid) };
 }

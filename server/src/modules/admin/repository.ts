@@ -11,7 +11,13 @@ export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]
 }
 
 export function findEventsByIds(db: Executor, ids: string[]): Promise<Selectable<EventsTable>[]> {
-  return db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('start_at').orderBy('id').execute();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('start_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function updateEvent(
@@ -22,8 +28,17 @@ export async function updateEvent(
   await db.updateTable('events').set(changes).where('id', '=', id).execute();
 }
 
-export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
-  await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
+export async function setRegistrationRoles(
+  db: Executor,
+  eventId: string,
+  roleId: number,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('registrations')
+    .set({ role_id: roleId, updated_at: stamp })
+    .where('event_id', '=', eventId)
+    .execute();
 }
 
 /** Members holding a seat (any status but anulado), for the cancellation mails. */
@@ -74,7 +89,11 @@ export function findMember(db: Executor, id: string): Promise<Selectable<Members
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateMember(db: Executor, id: string, changes: Partial<Selectable<MembersTable>>): Promise<void> {
+export async function updateMember(
+  db: Executor,
+  id: string,
+  changes: Partial<Selectable<MembersTable>>,
+): Promise<void> {
   await db.updateTable('members').set(changes).where('id', '=', id).execute();
 }
 
@@ -101,10 +120,24 @@ export function findMemberRegistrations(db: Executor, memberId: string) {
 }
 
 export function listContactMessages(db: Executor, limit: number): Promise<ContactMessageRow[]> {
-  return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export async function setMessageRead(db: Executor, id: string, read: boolean): Promise<ContactMessageRow | undefined> {
-  await db.updateTable('contact_messages').set({ read: read ? 1 : 0 }).where('id', '=', id).execute();
+export async function setMessageRead(
+  db: Executor,
+  id: string,
+  read: boolean,
+): Promise<ContactMessageRow | undefined> {
+  await db
+    .updateTable('contact_messages')
+    .set({ read: read ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
   return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -67,7 +67,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { uuid: string; personUuid: string }; Body: AdminParticipantStatusBody }>(
     '/api/admin/events/:uuid/participants/:personUuid',
     { ...staffOnly, schema: { body: adminParticipantStatusBodySchema } },
-    async (request) => setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
+    async (request) =>
+      setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
   );
 
   app.get<{ Querystring: AdminUserSearchQuery }>(

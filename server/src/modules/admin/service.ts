@@ -21,7 +21,15 @@ import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
 import { toEvents } from '../events/event-view.ts';
-import { findEvent, findRegistration, freeSeat, lockEvent, takeSeat, updateRegistration, withWriteTransaction } from '../events/repository.ts';
+import {
+  findEvent,
+  findRegistration,
+  freeSeat,
+  lockEvent,
+  takeSeat,
+  updateRegistration,
+  withWriteTransaction,
+} from '../events/repository.ts';
 import { eventMailsFor, listEvents, monthBounds, sendMails, viewOfRow } from '../events/service.ts';
 import type { Viewer } from '../events/service.ts';
 import {
@@ -93,7 +101,10 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
     });
   }
   await withWriteTransaction(ctx.db, (trx) => insertEvents(trx, rows));
-  return listEventsByIds(ctx, rows.map((row) => String(row.id)));
+  return listEventsByIds(
+    ctx,
+    rows.map((row) => String(row.id)),
+  );
 }
 
 async function listEventsByIds(ctx: AppContext, ids: string[]): Promise<Event[]> {
@@ -101,7 +112,11 @@ async function listEventsByIds(ctx: AppContext, ids: string[]): Promise<Event[]>
 }
 
 /** Changes an event; seats may not drop below those taken (409), a new type moves the roles. */
-export async function updateAdminEvent(ctx: AppContext, id: string, body: AdminEventUpdateBody): Promise<Event> {
+export async function updateAdminEvent(
+  ctx: AppContext,
+  id: string,
+  body: AdminEventUpdateBody,
+): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
@@ -190,7 +205,12 @@ const FLAG_COLUMNS = {
 } as const satisfies Record<string, keyof MembersTable>;
 
 /** Sets what the club vouches for; a staff member cannot take away their own staff flag. */
-export async function updateUserFlags(ctx: AppContext, caller: MemberRow, id: string, body: AdminUserUpdateBody): Promise<User> {
+export async function updateUserFlags(
+  ctx: AppContext,
+  caller: MemberRow,
+  id: string,
+  body: AdminUserUpdateBody,
+): Promise<User> {
   if (id === caller.id && body.staff === false) {
     throw new ApiError('FORBIDDEN', 'You cannot remove your own staff flag; ask another staff member.');
   }
@@ -199,7 +219,9 @@ export async function updateUserFlags(ctx: AppContext, caller: MemberRow, id: st
   const changes: Partial<MembersTable> = {};
   if (body.socio !== undefined) changes.socio = body.socio;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
-  for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<[keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]]>) {
+  for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<
+    [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]]
+  >) {
     const value = body[flag];
     if (value !== undefined) changes[column] = value ? 1 : 0;
   }

@@ -12,7 +12,12 @@ export function toParticipant(row: ParticipantRow, staff: boolean): Participant 
     categoria: row.categoria as Participant['categoria'],
     division: row.division as Participant['division'],
     factor: row.factor as Participant['factor'],
-    roles: [{ roleId: row.role_id as Participant['roles'][number]['roleId'], status: row.status as Participant['roles'][number]['status'] }],
+    roles: [
+      {
+        roleId: row.role_id as Participant['roles'][number]['roleId'],
+        status: row.status as Participant['roles'][number]['status'],
+      },
+    ],
   };
   if (staff) {
     participant.email = row.email;

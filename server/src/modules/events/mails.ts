@@ -50,7 +50,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
-      eventCancelled: "El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.",
+      eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
     },
     when: 'Quan',
     link: 'Calendari del club',
@@ -69,7 +69,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelled: 'The club has cancelled this event, for which you were registered.',
     },
     when: 'When',
-    link: "Club calendar",
+    link: 'Club calendar',
     signature: 'The club team',
   },
 };

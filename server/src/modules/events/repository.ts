@@ -33,7 +33,10 @@ export type ParticipantScope = { kind: 'all' } | { kind: 'member'; memberId: str
  * on a lock upgrade) and Kysely's connection mutex queues this process's other callers.
  * PostgreSQL: an ordinary transaction; callers lock the event row they change.
  */
-export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function withWriteTransaction<T>(
+  db: Db,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
   return db.kysely.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
@@ -71,7 +74,11 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
 }
 
 /** Registrations of the events for the scope, with each person's fields; one query. */
-export async function findParticipants(db: Executor, eventIds: string[], scope: ParticipantScope): Promise<ParticipantRow[]> {
+export async function findParticipants(
+  db: Executor,
+  eventIds: string[],
+  scope: ParticipantScope,
+): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
   let query = db
     .selectFrom('registrations')
@@ -96,7 +103,11 @@ export async function findParticipants(db: Executor, eventIds: string[], scope: 
   return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
 }
 
-export function findRegistration(db: Executor, eventId: string, memberId: string): Promise<RegistrationRow | undefined> {
+export function findRegistration(
+  db: Executor,
+  eventId: string,
+  memberId: string,
+): Promise<RegistrationRow | undefined> {
   return db
     .selectFrom('registrations')
     .selectAll()
@@ -132,14 +143,23 @@ export async function insertRegistration(db: Executor, row: Insertable<Registrat
 export async function updateRegistration(
   db: Executor,
   id: string,
-  changes: Partial<Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at'>>,
+  changes: Partial<
+    Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('registrations').set(changes).where('id', '=', id).execute();
 }
 
 /** Language and address of a member, for the mails. */
-export function findMailee(db: Executor, memberId: string): Promise<{ email: string; language: string; nombre: string } | undefined> {
-  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
+export function findMailee(
+  db: Executor,
+  memberId: string,
+): Promise<{ email: string; language: string; nombre: string } | undefined> {
+  return db
+    .selectFrom('members')
+    .select(['email', 'language', 'nombre'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
 }
 
 /** True for the error a unique index raises, on either database. */

@@ -62,9 +62,17 @@ export async function listMonth(ctx: AppContext, params: MonthParams, viewer: Vi
 }
 
 /** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */
-export async function listEvents(ctx: AppContext, range: { from?: string; to?: string }, viewer: Viewer): Promise<Event[]> {
+export async function listEvents(
+  ctx: AppContext,
+  range: { from?: string; to?: string },
+  viewer: Viewer,
+): Promise<Event[]> {
   const db = ctx.db.kysely;
-  const rows = await findEventsBetween(db, { ...range, includePrivate: viewer !== null, publicStatus: EventStatus.publico });
+  const rows = await findEventsBetween(db, {
+    ...range,
+    includePrivate: viewer !== null,
+    publicStatus: EventStatus.publico,
+  });
   const participants = await findParticipants(
     db,
     rows.map((row) => row.id),
@@ -76,7 +84,8 @@ export async function listEvents(ctx: AppContext, range: { from?: string; to?: s
 /** One event as the viewer may see it; 404 when unknown or private to an anonymous caller. */
 export async function getEvent(ctx: AppContext, id: string, viewer: Viewer): Promise<Event> {
   const row = await findEvent(ctx.db.kysely, id);
-  if (!row || (viewer === null && row.status !== EventStatus.publico)) throw new ApiError('NOT_FOUND', 'No such event.');
+  if (!row || (viewer === null && row.status !== EventStatus.publico))
+    throw new ApiError('NOT_FOUND', 'No such event.');
   return viewOfRow(ctx, row, viewer);
 }
 
@@ -102,7 +111,11 @@ function refusal(reason: string, missing?: Requirement[]): ApiError {
 }
 
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
-function registrationEvent(event: EventRow, memberId: string, own: RegistrationRow | undefined): RegistrationEvent {
+function registrationEvent(
+  event: EventRow,
+  memberId: string,
+  own: RegistrationRow | undefined,
+): RegistrationEvent {
   return {
     type: event.type,
     start: event.start_at,
@@ -125,7 +138,7 @@ export async function subscribe(
   member: MemberRow,
 ): Promise<Event> {
   if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
-    throw new ApiError('FORBIDDEN', "You can only register yourself.");
+    throw new ApiError('FORBIDDEN', 'You can only register yourself.');
   }
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
@@ -138,7 +151,15 @@ export async function subscribe(
     const own = await findRegistration(trx, event.id, member.id);
     const ruleEvent = registrationEvent(event, member.id, own);
     let action: RegistrationAction = 'cancel';
-    if (!wantsCancel) action = isRegistered(ruleEvent, member.id) ? 'update' : 'register';
+    if (!wantsCancel) {
+      // Status 1 while registered updates division or factor; one that changes nothing is a
+      // second registration (a repeated click, a concurrent double call): ALREADY_REGISTERED.
+      const changes =
+        own !== undefined &&
+        ((body.division !== undefined && body.division !== own.division) ||
+          (body.factor !== undefined && body.factor !== own.factor));
+      action = isRegistered(ruleEvent, member.id) && changes ? 'update' : 'register';
+    }
     const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
     if (!check.ok) throw refusal(check.reason, check.missing);
 
@@ -174,7 +195,13 @@ export async function subscribe(
       await updateRegistration(trx, own.id, fields);
     } else {
       try {
-        await insertRegistration(trx, { id: newId(), event_id: event.id, member_id: member.id, created_at: stamp, ...fields });
+        await insertRegistration(trx, {
+          id: newId(),
+          event_id: event.id,
+          member_id: member.id,
+          created_at: stamp,
+          ...fields,
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw refusal('ALREADY_REGISTERED');
         throw err;

@@ -1,0 +1,239 @@
+// The month call under load beside /api/health/, and 200 members racing for 20 seats.
+// Builds the server, starts it on its own port over a temporary SQLite database filled with a
+// month of 120 events x 20 registrations and 2,000 members (rows written directly), then runs
+// autocannon (50 connections, 10 s) on both paths. Prints figures; asserts nothing.
+// Targets (issue 4): month >= 50 % of health's requests/s, month p99 <= 25 ms.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3391);
+const base = `http://127.0.0.1:${PORT}`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-month-'));
+const dbFile = path.join(dir, 'club.db');
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATABASE_URL: `sqlite:${dbFile}`,
+  SEED: 'none',
+  RATE_LIMITS: 'off',
+  LOG_LEVEL: 'warn',
+  MAIL_OUTBOX: path.join(dir, 'outbox'),
+};
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+/** Fills the database: 2,000 members, 120 events in the month with 20 registrations each. */
+function fill(year, month) {
+  const db = new Database(dbFile);
+  db.pragma('journal_mode = WAL');
+  const stamp = new Date().toISOString();
+  const members = [];
+  const insertMember =
+    db.prepare(`insert into members (id, login, login_key, password_hash, password_changed_at, nombre,
+    apellidos, email, email_key, mobil, nacimiento, sexo, socio, licencia, curso, habilitado, arbitro_ipsc,
+    autorizacion_club, language, created_at, updated_at)
+    values (?, ?, ?, 'not-a-hash', ?, ?, ?, ?, ?, '600000000', ?, ?, ?, ?, 1, 1, 1, 1, 'es', ?, ?)`);
+  const insertEvent =
+    db.prepare(`insert into events (id, type, start_at, end_at, evento, nota, plazas, plazas_taken,
+    status, solo_lectura, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`);
+  const insertRegistration =
+    db.prepare(`insert into registrations (id, event_id, member_id, role_id, status, categoria,
+    division, factor, created_at, updated_at) values (?, ?, ?, ?, 1, null, 1, 1, ?, ?)`);
+  db.transaction(() => {
+    for (let i = 0; i < 2000; i += 1) {
+      const id = randomUUID();
+      const login = `bench.member.${i}`;
+      insertMember.run(
+        id,
+        login,
+        login,
+        stamp,
+        `Nombre${i}`,
+        `Apellido${i}`,
+        `${login}@bench.invalid`,
+        `${login}@bench.invalid`,
+        `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+        1 + (i % 2),
+        String(1000 + i),
+        `L-${i}`,
+        stamp,
+        stamp,
+      );
+      members.push(id);
+    }
+    for (let e = 0; e < 120; e += 1) {
+      const id = randomUUID();
+      const day = pad(1 + (e % 28));
+      const hour = pad(8 + (e % 12));
+      const type = 1 + (e % 8);
+      insertEvent.run(
+        id,
+        type,
+        `${year}-${pad(month)}-${day} ${hour}:00:00`,
+        `${year}-${pad(month)}-${day} ${hour}:59:00`,
+        `Evento ${e}`,
+        e % 3 === 0 ? 'Nota del evento' : null,
+        30,
+        20,
+        1 + (e % 2),
+        stamp,
+        stamp,
+      );
+      for (let r = 0; r < 20; r += 1) {
+        insertRegistration.run(
+          randomUUID(),
+          id,
+          members[(e * 20 + r) % members.length],
+          type === 3 ? 3 : 2,
+          stamp,
+          stamp,
+        );
+      }
+    }
+  })();
+  // 200 members with a session token each, and an event with 20 seats, for the race.
+  const insertToken = db.prepare(`insert into tokens (token_hash, member_id, remember, created_at, expires_at)
+    values (?, ?, 1, ?, ?)`);
+  const racers = [];
+  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  db.transaction(() => {
+    for (let i = 0; i < 200; i += 1) {
+      const token = randomBytes(32).toString('hex');
+      insertToken.run(sha256(token), members[i], stamp, expires);
+      racers.push({ uuid: members[i], token });
+    }
+  })();
+  const raceEvent = randomUUID();
+  insertEvent.run(
+    raceEvent,
+    7,
+    `${year}-${pad(month)}-28 23:00:00`,
+    `${year}-${pad(month)}-28 23:30:00`,
+    'Carrera',
+    null,
+    20,
+    0,
+    2,
+    stamp,
+    stamp,
+  );
+  db.close();
+  return { racers, raceEvent };
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/health/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /api/health/ within 20 s');
+}
+
+function load(url) {
+  return autocannon({ url, connections: 50, duration: 10 });
+}
+
+function summary(name, result) {
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+let server;
+try {
+  run('npm', ['run', 'build', '-w', 'server']);
+  run(process.execPath, ['server/dist/cli.js', 'db:migrate']);
+  // Next month in UTC: far enough ahead that no event of the race has started.
+  const now = new Date();
+  const year = now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  const month = now.getUTCMonth() === 11 ? 1 : now.getUTCMonth() + 2;
+  const { racers, raceEvent } = fill(year, month);
+
+  server = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth();
+  const monthUrl = `${base}/api/${year}/${month}/`;
+  const sample = await (await fetch(monthUrl)).json();
+  process.stdout.write(
+    `month ${year}-${pad(month)}: ${sample.length} events visible to an anonymous caller\n`,
+  );
+
+  // Warm-up, then each path alone for 10 s in the same run (running both at once would split the CPU).
+  await autocannon({ url: monthUrl, connections: 10, duration: 2 });
+  const health = summary('GET /api/health/', await load(`${base}/api/health/`));
+  const monthly = summary(`GET /api/${year}/${month}/`, await load(monthUrl));
+  for (const r of [health, monthly]) {
+    process.stdout.write(
+      `${r.name.padEnd(24)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}\n`,
+    );
+  }
+  const ratio = monthly.rps / health.rps;
+  process.stdout.write(
+    `month/health: ${(ratio * 100).toFixed(1)} % (target >= 50 %): ${ratio >= 0.5 ? 'met' : 'MISSED'}; ` +
+      `month p99 ${monthly.p99} ms (target <= 25 ms): ${monthly.p99 <= 25 ? 'met' : 'MISSED'}\n`,
+  );
+
+  // 200 members race for 20 seats through the subscribe call.
+  const xsrf = randomBytes(16).toString('hex');
+  const started = performance.now();
+  const answers = await Promise.all(
+    racers.map((r) =>
+      fetch(`${base}/api/events/${raceEvent}/subscribe/`, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Token ${r.token}`,
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          'x-xsrf-token': xsrf,
+        },
+        body: JSON.stringify({ uuid: r.uuid, roles: [{ roleId: 2, status: 1 }] }),
+      }).then(async (res) => ({ status: res.status, code: res.ok ? null : (await res.json()).errorCode })),
+    ),
+  );
+  const elapsed = performance.now() - started;
+  const byOutcome = {};
+  for (const a of answers) {
+    const key = a.code ? `${a.status} ${a.code}` : String(a.status);
+    byOutcome[key] = (byOutcome[key] ?? 0) + 1;
+  }
+  const event = await (await fetch(`${base}/api/events/${raceEvent}/`)).json();
+  const db = new Database(dbFile, { readonly: true });
+  const { count } = db
+    .prepare('select count(*) as count from registrations where event_id = ?')
+    .get(raceEvent);
+  db.close();
+  process.stdout.write(
+    `race: 200 members for 20 seats in ${elapsed.toFixed(0)} ms; answers ${JSON.stringify(byOutcome)}; ` +
+      `registrations ${count}, plazasLibres ${event.plazasLibres}\n`,
+  );
+} finally {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
