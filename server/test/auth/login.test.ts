@@ -1,0 +1,169 @@
+import { expect, it } from 'vitest';
+import { sessionSchema } from '@club/contract/schemas';
+import { hashSecret } from '../../src/lib/ids.ts';
+import { apiClient, describeEachDatabase } from '../support/test-app.ts';
+import { expectError, makeMember, median, parseUser, signIn, timed } from './accounts.ts';
+
+const HOUR = 3_600_000;
+// Limits high enough that this block's many sign-ins from one address never meet them.
+const env = { RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REGISTER: '1000' };
+
+describeEachDatabase(
+  'sign in, sign out and the active user',
+  (get) => {
+    it('signs in and answers a Session with a fresh 256-bit token stored only as its hash', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const first = await signIn(t, m.login, m.password);
+      const second = await signIn(t, m.login, m.password);
+      expect(first.user).toEqual(m.user);
+      expect(first.token).toMatch(/^[0-9a-f]{64}$/);
+      expect(second.token).not.toBe(first.token);
+      const rows = await t.db.kysely.selectFrom('tokens').selectAll().where('member_id', '=', m.user.uuid).execute();
+      expect(rows.map((r) => r.token_hash).sort()).toEqual([hashSecret(first.token), hashSecret(second.token)].sort());
+      expect(JSON.stringify(rows)).not.toContain(first.token);
+    });
+
+    it('accepts the login in another case, and the password only exactly as typed', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      await signIn(t, m.login.toUpperCase(), m.password);
+      const api = apiClient(t.app);
+      expectError(await api.post('/api/login/', { login: m.login, password: ` ${m.password}` }), 401, 'INVALID_CREDENTIALS');
+      expectError(await api.post('/api/login/', { login: m.login, password: m.password.toLowerCase() }), 401, 'INVALID_CREDENTIALS');
+    });
+
+    it('answers an unknown login and a wrong password alike, in about the same time', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const api = apiClient(t.app);
+      const unknown: number[] = [];
+      const wrong: number[] = [];
+      let unknownBody = '';
+      let wrongBody = '';
+      for (let i = 0; i < 5; i += 1) {
+        const a = await timed(() => api.post('/api/login/', { login: 'nobody.here', password: 'Whatever123' }));
+        const b = await timed(() => api.post('/api/login/', { login: m.login, password: 'Whatever123' }));
+        expectError(a.result, 401, 'INVALID_CREDENTIALS');
+        expectError(b.result, 401, 'INVALID_CREDENTIALS');
+        unknownBody = a.result.body;
+        wrongBody = b.result.body;
+        expect(a.result.headers['content-type']).toBe(b.result.headers['content-type']);
+        unknown.push(a.ms);
+        wrong.push(b.ms);
+      }
+      expect(unknownBody).toBe(wrongBody);
+      // Both run one argon2 verify; without the dummy verify the unknown login would answer in
+      // a small fraction of the time.
+      const ratio = median(unknown) / median(wrong);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    });
+
+    it('refuses a 129-character password with a 400 before any hashing', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const api = apiClient(t.app);
+      const long = `Aa1${'x'.repeat(126)}`;
+      expect(long).toHaveLength(129);
+      const refused: number[] = [];
+      const hashed: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const a = await timed(() => api.post('/api/login/', { login: m.login, password: long }));
+        const body = expectError(a.result, 400, 'VALIDATION_ERROR');
+        expect(body.fields).toEqual({ password: ['maxlength'] });
+        refused.push(a.ms);
+        const b = await timed(() => api.post('/api/login/', { login: m.login, password: 'Whatever123' }));
+        expectError(b.result, 401, 'INVALID_CREDENTIALS');
+        hashed.push(b.ms);
+      }
+      // A verify takes tens of milliseconds; the refusal never reaches it.
+      expect(median(refused)).toBeLessThan(median(hashed) / 4);
+      // 128 characters is still a password (and simply a wrong one).
+      expectError(await api.post('/api/login/', { login: m.login, password: long.slice(1) }), 401, 'INVALID_CREDENTIALS');
+    });
+
+    it('answers VALIDATION_ERROR with fields for a missing login or password', async () => {
+      const api = apiClient(get().app);
+      const body = expectError(await api.post('/api/login/', { login: '', rememberMe: 'yes' }), 400, 'VALIDATION_ERROR');
+      expect(body.fields).toEqual({ login: ['required'], password: ['required'], rememberMe: ['type'] });
+    });
+
+    it('gives a token 12 hours without remember-me and 30 days with it', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const short = await signIn(t, m.login, m.password);
+      const long = await signIn(t, m.login, m.password, true);
+      const api = apiClient(t.app);
+      t.clock.advance(12 * HOUR - 60_000);
+      expect((await api.get('/api/active-user/', short.token)).statusCode).toBe(200);
+      t.clock.advance(120_000);
+      expectError(await api.get('/api/active-user/', short.token), 401, 'NOT_AUTHENTICATED');
+      expect((await api.get('/api/active-user/', long.token)).statusCode).toBe(200);
+      t.clock.advance(30 * 24 * HOUR - 12 * HOUR);
+      expectError(await api.get('/api/active-user/', long.token), 401, 'NOT_AUTHENTICATED');
+    });
+
+    it('answers the active user with the same token, and the profile user', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const session = await signIn(t, m.login, m.password);
+      const api = apiClient(t.app);
+      const active = await api.get('/api/active-user/', session.token);
+      expect(active.statusCode).toBe(200);
+      expect(sessionSchema.parse(active.json())).toEqual(session);
+      const profile = await api.get('/api/registry/actvie-user/', session.token);
+      expect(profile.statusCode).toBe(200);
+      expect(parseUser(profile)).toEqual(m.user);
+      // Without the trailing slash too.
+      expect((await api.get('/api/registry/actvie-user', session.token)).statusCode).toBe(200);
+    });
+
+    it('answers 401 NOT_AUTHENTICATED without a token or with an unknown one', async () => {
+      const api = apiClient(get().app);
+      for (const url of ['/api/active-user/', '/api/registry/actvie-user/']) {
+        const body = expectError(await api.get(url), 401, 'NOT_AUTHENTICATED');
+        expect(body.message).toBe('Not Autenticated!!!');
+        expectError(await api.get(url, 'f'.repeat(64)), 401, 'NOT_AUTHENTICATED');
+      }
+      expectError(await api.post('/api/logout/'), 401, 'NOT_AUTHENTICATED');
+    });
+
+    it('logs out with 204; that token then gets 401 and another session goes on', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const one = await signIn(t, m.login, m.password);
+      const two = await signIn(t, m.login, m.password);
+      const api = apiClient(t.app);
+      const res = await api.post('/api/logout/', undefined, one.token);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expectError(await api.get('/api/active-user/', one.token), 401, 'NOT_AUTHENTICATED');
+      expectError(await api.post('/api/logout/', undefined, one.token), 401, 'NOT_AUTHENTICATED');
+      expect((await api.get('/api/active-user/', two.token)).statusCode).toBe(200);
+    });
+
+    it("keeps the member's mail language from the Accept-Language of a sign-in", async () => {
+      const t = get();
+      const m = await makeMember(t, { language: 'es' });
+      const language = async () =>
+        (await t.db.kysely.selectFrom('members').select('language').where('id', '=', m.user.uuid).executeTakeFirstOrThrow())
+          .language;
+      const login = (acceptLanguage: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          headers: { cookie: 'XSRF-TOKEN=x1', 'x-xsrf-token': 'x1', 'accept-language': acceptLanguage },
+          payload: { login: m.login, password: m.password },
+        });
+      expect((await login('ca-ES,ca;q=0.9,es;q=0.8')).statusCode).toBe(200);
+      expect(await language()).toBe('ca');
+      expect((await login('de-DE,en;q=0.5')).statusCode).toBe(200);
+      expect(await language()).toBe('en');
+      // A header naming none of the site's languages leaves the stored one alone.
+      expect((await login('de-DE')).statusCode).toBe(200);
+      expect(await language()).toBe('en');
+    });
+  },
+  { env },
+);
