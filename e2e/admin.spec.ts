@@ -26,13 +26,21 @@ function nextMonth(): { year: number; month: number; first: string; last: string
 
 /** Signs a member in through the API without touching the page's stored session. */
 async function loginByApi(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password });
+  const response = await apiCall(page, 'POST', '/api/login/', {
+    login: member.login,
+    password: member.password,
+  });
   expect(response.status()).toBe(200);
   const session = (await response.json()) as { token: string; user: { uuid: string } };
   return { token: session.token, uuid: session.user.uuid };
 }
 
-async function subscribe(page: Page, eventUuid: string, member: { token: string; uuid: string }, roleId: number) {
+async function subscribe(
+  page: Page,
+  eventUuid: string,
+  member: { token: string; uuid: string },
+  roleId: number,
+) {
   return apiCall(
     page,
     'PUT',
@@ -43,7 +51,9 @@ async function subscribe(page: Page, eventUuid: string, member: { token: string;
 }
 
 test.describe('staff area', () => {
-  test('staff creates an event on the screen, a member registers, staff confirms and exports the CSV', async ({ page }) => {
+  test('staff creates an event on the screen, a member registers, staff confirms and exports the CSV', async ({
+    page,
+  }) => {
     const staff = createMember({ staff: true, nombre: 'Marta', apellidos: 'Staff' });
     // A name with a comma, quotes and accents: the CSV must keep it in one cell, intact.
     const member = createMember({ nombre: 'Núria', apellidos: 'Castañé "La Rápida"' });
@@ -76,7 +86,9 @@ test.describe('staff area', () => {
     await form.getByLabel('Hora de fin').fill('12:30');
     await form.getByLabel('Plazas').fill('6');
     await form.getByLabel('Nota').fill('Traed gafas, orejeras y "buen humor"');
-    const created = page.waitForResponse((r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Crear' }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);
@@ -107,7 +119,9 @@ test.describe('staff area', () => {
     const status = row.getByLabel(`Estado de ${fullName}`);
     await expect(status).toHaveValue('1');
 
-    const changed = page.waitForResponse((r) => r.url().includes('/participants/') && r.request().method() === 'PUT');
+    const changed = page.waitForResponse(
+      (r) => r.url().includes('/participants/') && r.request().method() === 'PUT',
+    );
     await status.selectOption({ label: 'Confirmado' });
     expect((await changed).status()).toBe(200);
     await expect(status).toHaveValue('3');
@@ -115,12 +129,18 @@ test.describe('staff area', () => {
     const downloading = page.waitForEvent('download');
     await attendees.getByRole('button', { name: 'Exportar CSV' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^asistentes-${month.first}-1000-practicas-e2e-[0-9a-f]{6}\\.csv$`));
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^asistentes-${month.first}-1000-practicas-e2e-[0-9a-f]{6}\\.csv$`),
+    );
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Nombre;Correo electrónico;Móvil;N.º socio;Licencia;Categoría;División;Factor;Estado');
-    expect(lines[1]).toBe(`"Castañé ""La Rápida"", Núria";${member.email};612345678;4711;;General;;;Confirmado`);
+    expect(lines[0]).toBe(
+      'Nombre;Correo electrónico;Móvil;N.º socio;Licencia;Categoría;División;Factor;Estado',
+    );
+    expect(lines[1]).toBe(
+      `"Castañé ""La Rápida"", Núria";${member.email};612345678;4711;;General;;;Confirmado`,
+    );
     expect(lines[2]).toBe('');
     expect(lines).toHaveLength(3);
 
@@ -152,15 +172,22 @@ test.describe('staff area', () => {
     await expect(repeat.getByLabel('Título')).toHaveValue(title);
     await expect(repeat.getByLabel('Bloqueado (solo lectura)')).not.toBeChecked();
     await repeat.getByLabel('Número de semanas').fill('2');
-    const repeated = page.waitForResponse((r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST');
+    const repeated = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST',
+    );
     await repeat.getByRole('button', { name: 'Crear' }).click();
     const copies = (await (await repeated).json()) as Array<{ start: string; soloLectura: boolean }>;
-    expect(copies.map((copy) => copy.start)).toEqual([`${day8} 10:00:00`, `${month.first.slice(0, 8)}15 10:00:00`]);
+    expect(copies.map((copy) => copy.start)).toEqual([
+      `${day8} 10:00:00`,
+      `${month.first.slice(0, 8)}15 10:00:00`,
+    ]);
     expect(copies.every((copy) => !copy.soloLectura)).toBe(true);
     await expect(page.getByTestId('admin-event').filter({ hasText: title })).toHaveCount(3);
   });
 
-  test('staff vouches for licence and course in the members screen, and the member can then join an IPSC social shoot', async ({ page }) => {
+  test('staff vouches for licence and course in the members screen, and the member can then join an IPSC social shoot', async ({
+    page,
+  }) => {
     const staff = createMember({ staff: true, nombre: 'Jordi', apellidos: 'Staff' });
     const member = createMember({ nombre: 'Pau', apellidos: `Tirador ${randomBytes(2).toString('hex')}` });
     const month = nextMonth();
@@ -170,7 +197,14 @@ test.describe('staff area', () => {
       page,
       'POST',
       '/api/admin/events/',
-      { type: IPSC_SOCIAL_SHOOT, start: `${month.first} 09:00:00`, end: `${month.first} 14:00:00`, evento: title, plazas: 20, status: 2 },
+      {
+        type: IPSC_SOCIAL_SHOOT,
+        start: `${month.first} 09:00:00`,
+        end: `${month.first} 14:00:00`,
+        evento: title,
+        plazas: 20,
+        status: 2,
+      },
       staffToken,
     );
     expect(createdResponse.status()).toBe(201);
@@ -192,7 +226,9 @@ test.describe('staff area', () => {
     await editor.getByLabel('Número de socio').fill('S-815');
     await editor.getByLabel('Licencia de armas').fill('F-123456');
     await editor.getByLabel('Curso IPSC realizado').check();
-    const saved = page.waitForResponse((r) => r.url().includes('/api/admin/users/') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/users/') && r.request().method() === 'PUT',
+    );
     await editor.getByRole('button', { name: 'Guardar' }).click();
     const savedResponse = await saved;
     expect(savedResponse.status()).toBe(200);
@@ -224,7 +260,10 @@ test.describe('staff area', () => {
     await reopened.getByRole('button', { name: 'Cancelar' }).click();
 
     // Deleting an event with a registration asks twice and mails the member.
-    await page.getByRole('navigation', { name: 'Área del personal' }).getByRole('link', { name: 'Eventos' }).click();
+    await page
+      .getByRole('navigation', { name: 'Área del personal' })
+      .getByRole('link', { name: 'Eventos' })
+      .click();
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
     const card = page.getByTestId('admin-event').filter({ hasText: title });
     await card.getByRole('button', { name: 'Eliminar' }).click();
@@ -236,12 +275,20 @@ test.describe('staff area', () => {
     await second.getByRole('button', { name: 'Eliminar y avisar a los socios' }).click();
     await expect(card).toHaveCount(0);
     await expect
-      .poll(async () => (await mailsTo(member.email)).some((mail) => mail.subject.includes(title) && /cancel/i.test(mail.subject)))
+      .poll(async () =>
+        (await mailsTo(member.email)).some(
+          (mail) => mail.subject.includes(title) && /cancel/i.test(mail.subject),
+        ),
+      )
       .toBe(true);
   });
 
   test('a staff member cannot remove their own staff flag', async ({ page }) => {
-    const staff = createMember({ staff: true, nombre: 'Elena', apellidos: `Self ${randomBytes(2).toString('hex')}` });
+    const staff = createMember({
+      staff: true,
+      nombre: 'Elena',
+      apellidos: `Self ${randomBytes(2).toString('hex')}`,
+    });
     await signInByApi(page, staff);
     await page.goto('/admin/members');
     await page.getByLabel('Buscar socios').fill(staff.login);
@@ -255,7 +302,9 @@ test.describe('staff area', () => {
     await expect(flag).toHaveAccessibleDescription(/No puedes quitarte tu propia marca de personal/);
   });
 
-  test('a plain member visiting /admin is sent home, an anonymous visitor to login, and the calls refuse them', async ({ page }) => {
+  test('a plain member visiting /admin is sent home, an anonymous visitor to login, and the calls refuse them', async ({
+    page,
+  }) => {
     const member = createMember();
     await page.goto('/admin/events');
     await expect(page).toHaveURL(/\/login$/);

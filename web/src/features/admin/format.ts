@@ -18,7 +18,12 @@ export function formatEventWhen(start: string, end: string, language: string, wi
     year: withYear ? 'numeric' : undefined,
     timeZone: 'UTC',
   });
-  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return sameDay
     ? `${day.format(from)} · ${time.format(from)}–${time.format(to)}`

@@ -11,7 +11,10 @@ import { vi } from 'vitest';
 const I18N_DIR = path.resolve(import.meta.dirname, '../../../public/assets/i18n');
 
 function readArea(area: string, language: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(I18N_DIR, area, `${language}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(I18N_DIR, area, `${language}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** An i18next instance with the admin and common areas of one language loaded from disk. */
@@ -31,7 +34,9 @@ export async function createTestI18n(language: 'es' | 'ca' | 'en' = 'en') {
 
 /** Wraps a screen in the providers it needs. */
 export function createWrapper(i18n: Awaited<ReturnType<typeof createTestI18n>>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>

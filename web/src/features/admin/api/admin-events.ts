@@ -7,7 +7,11 @@ import { adminKeys } from './query-keys.ts';
 import { monthBounds } from '../month.ts';
 
 /** GET /api/admin/events/?from=&to=: the staff view of the events starting in one month. */
-export async function fetchAdminEvents(year: number, month: number, signal?: AbortSignal): Promise<ClubEvent[]> {
+export async function fetchAdminEvents(
+  year: number,
+  month: number,
+  signal?: AbortSignal,
+): Promise<ClubEvent[]> {
   const { first, last } = monthBounds(year, month);
   const events = await apiRequest('/api/admin/events/', {
     query: { from: first, to: last },

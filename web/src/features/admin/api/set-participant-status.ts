@@ -12,7 +12,11 @@ export interface ParticipantStatusChange {
 }
 
 /** PUT /api/admin/events/{uuid}/participants/{personUuid}/: reservado, anulado, confirmado or finalizado. */
-export function setParticipantStatus({ eventUuid, personUuid, status }: ParticipantStatusChange): Promise<ClubEvent> {
+export function setParticipantStatus({
+  eventUuid,
+  personUuid,
+  status,
+}: ParticipantStatusChange): Promise<ClubEvent> {
   return apiRequest(
     `/api/admin/events/${encodeURIComponent(eventUuid)}/participants/${encodeURIComponent(personUuid)}/`,
     { method: 'PUT', body: { status }, schema: eventSchema },

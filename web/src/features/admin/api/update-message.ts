@@ -4,8 +4,17 @@ import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** PUT /api/admin/messages/{id}/: marks a contact message read or unread. */
-export async function setMessageRead({ id, read }: { id: ContactMessage['id']; read: boolean }): Promise<void> {
-  await apiRequest(`/api/admin/messages/${encodeURIComponent(String(id))}/`, { method: 'PUT', body: { read } });
+export async function setMessageRead({
+  id,
+  read,
+}: {
+  id: ContactMessage['id'];
+  read: boolean;
+}): Promise<void> {
+  await apiRequest(`/api/admin/messages/${encodeURIComponent(String(id))}/`, {
+    method: 'PUT',
+    body: { read },
+  });
 }
 
 export function useSetMessageRead() {

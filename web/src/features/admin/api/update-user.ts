@@ -6,7 +6,11 @@ import { adminKeys } from './query-keys.ts';
 
 /** PUT /api/admin/users/{uuid}/: member number, licence and the flags the club vouches for. */
 export function updateUser({ uuid, body }: { uuid: string; body: AdminUserUpdateBody }): Promise<User> {
-  return apiRequest(`/api/admin/users/${encodeURIComponent(uuid)}/`, { method: 'PUT', body, schema: userSchema });
+  return apiRequest(`/api/admin/users/${encodeURIComponent(uuid)}/`, {
+    method: 'PUT',
+    body,
+    schema: userSchema,
+  });
 }
 
 export function useUpdateUser() {

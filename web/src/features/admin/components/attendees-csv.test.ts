@@ -107,7 +107,14 @@ describe('attendeeRows', () => {
   it('gives a header and one row per participant, sorted by name, with contact details and status', () => {
     const rows = attendeeRows(
       event([
-        participant({ uuid: 'b', fullName: 'Soler, Jordi', email: 'j@club.test', mobil: null, socio: null, licencia: null }),
+        participant({
+          uuid: 'b',
+          fullName: 'Soler, Jordi',
+          email: 'j@club.test',
+          mobil: null,
+          socio: null,
+          licencia: null,
+        }),
         participant({
           categoria: Category.lady,
           division: Division.standard,

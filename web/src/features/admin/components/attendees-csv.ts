@@ -11,7 +11,10 @@ const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell: quoted when it holds a delimiter, comma, quote or line break; quotes doubled. */
-export function csvCell(value: string | number | null | undefined, delimiter: string = CSV_DELIMITER): string {
+export function csvCell(
+  value: string | number | null | undefined,
+  delimiter: string = CSV_DELIMITER,
+): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   const needsQuotes = text.includes(delimiter) || /[",;\r\n]/.test(text);
@@ -19,8 +22,13 @@ export function csvCell(value: string | number | null | undefined, delimiter: st
 }
 
 /** The whole file: BOM, one line per row, CRLF line ends (RFC 4180). */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>, delimiter: string = CSV_DELIMITER): string {
-  return BOM + rows.map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter)).join('\r\n') + '\r\n';
+export function toCsv(
+  rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+  delimiter: string = CSV_DELIMITER,
+): string {
+  return (
+    BOM + rows.map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter)).join('\r\n') + '\r\n'
+  );
 }
 
 /** Names the sheet needs, in the screen's language. */
@@ -45,7 +53,17 @@ export interface AttendeeSheetLabels {
 /** The header row and one row per participant, sorted by name. */
 export function attendeeRows(event: ClubEvent, labels: AttendeeSheetLabels): string[][] {
   const h = labels.headers;
-  const header = [h.name, h.email, h.mobile, h.memberNumber, h.licence, h.category, h.division, h.factor, h.status];
+  const header = [
+    h.name,
+    h.email,
+    h.mobile,
+    h.memberNumber,
+    h.licence,
+    h.category,
+    h.division,
+    h.factor,
+    h.status,
+  ];
   const people = [...event.participantes].sort((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
   return [
     header,

@@ -50,10 +50,17 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
       await setStatus.mutateAsync({ eventUuid: event.uuid, personUuid: person.uuid, status });
       showToast({
         title: t('admin:ATTENDEES.TITLE'),
-        message: t('admin:ATTENDEES.STATUS_SAVED', { name: person.fullName, status: t(`common:ENUMS.ROLE_STATUS.${status}`) }),
+        message: t('admin:ATTENDEES.STATUS_SAVED', {
+          name: person.fullName,
+          status: t(`common:ENUMS.ROLE_STATUS.${status}`),
+        }),
       });
     } catch (error) {
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)), type: ToastType.error });
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
     }
   };
 
@@ -65,7 +72,8 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
             {t('admin:ATTENDEES.TITLE')}: {event.evento}
           </Modal.Title>
           <p className="small text-body-secondary mb-0">
-            {when} · {t('admin:ATTENDEES.COUNT', { count: activeRegistrations(event), free: event.plazasLibres })}
+            {when} ·{' '}
+            {t('admin:ATTENDEES.COUNT', { count: activeRegistrations(event), free: event.plazasLibres })}
           </p>
         </div>
       </Modal.Header>
@@ -73,10 +81,13 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
         {people.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('admin:ATTENDEES.EMPTY')}</p>
         ) : (
-          <div className="admin-table-scroll" role="region" aria-labelledby={titleId}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
-          tabIndex={0}
-        >
+          <div
+            className="admin-table-scroll"
+            role="region"
+            aria-labelledby={titleId}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+          >
             <table className="table table-sm align-middle admin-table mb-0">
               <thead>
                 <tr>
@@ -114,7 +125,9 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
                         </Form.Select>
                       </td>
                       <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}</td>
-                      <td className="text-nowrap">{person.mobil ? <a href={`tel:${person.mobil}`}>{person.mobil}</a> : null}</td>
+                      <td className="text-nowrap">
+                        {person.mobil ? <a href={`tel:${person.mobil}`}>{person.mobil}</a> : null}
+                      </td>
                       <td>{person.socio ?? ''}</td>
                       <td>{person.licencia ?? ''}</td>
                       <td>{labels.category(person.categoria)}</td>

@@ -14,7 +14,15 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question for destructive actions; the safe answer has the focus. */
-export function ConfirmDialog({ show, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  show,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">

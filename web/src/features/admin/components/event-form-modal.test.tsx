@@ -24,7 +24,10 @@ function createdEvent(body: Record<string, unknown>, start: string): ClubEvent {
   };
 }
 
-async function renderForm(initialValues: EventFormValues, props: Partial<Parameters<typeof EventFormModal>[0]> = {}) {
+async function renderForm(
+  initialValues: EventFormValues,
+  props: Partial<Parameters<typeof EventFormModal>[0]> = {},
+) {
   const i18n = await createTestI18n('en');
   const onClose = vi.fn();
   render(<EventFormModal mode="create" initialValues={initialValues} onClose={onClose} {...props} />, {
@@ -55,11 +58,15 @@ describe('EventFormModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByText('The event cannot be saved yet: correct the marked fields.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The event cannot be saved yet: correct the marked fields.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Type')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByLabelText('Start time')).toHaveAccessibleDescription('This field is required.');
-    expect(screen.getByLabelText('Seats')).toHaveAccessibleDescription('Enter a whole number from 0 to 1000.');
+    expect(screen.getByLabelText('Seats')).toHaveAccessibleDescription(
+      'Enter a whole number from 0 to 1000.',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -80,13 +87,18 @@ describe('EventFormModal', () => {
 
     // Correcting the field clears its message at once (messages re-validate after the first submit).
     setValue('End time', '21:30');
-    await waitFor(() => expect(screen.queryByText('The end must be after the start.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('The end must be after the start.')).not.toBeInTheDocument(),
+    );
   });
 
   it('sends the contract body in club wall time, with the weekly repeat, and closes', async () => {
     const calls = stubFetch((call) => {
       const body = call.body as Record<string, unknown>;
-      return { status: 201, body: [createdEvent(body, String(body.start)), createdEvent(body, '2025-05-21 19:00:00')] };
+      return {
+        status: 201,
+        body: [createdEvent(body, String(body.start)), createdEvent(body, '2025-05-21 19:00:00')],
+      };
     });
     const { user, onClose } = await renderForm(newEventValues('2025-05-14'));
     await user.selectOptions(screen.getByLabelText('Type'), String(EventType.precisionTraining));
@@ -120,25 +132,72 @@ describe('EventFormModal', () => {
   it('shows the server field errors on their fields', async () => {
     stubFetch(() => ({
       status: 400,
-      body: { errorCode: 'VALIDATION_ERROR', message: 'bad', fields: { start: ['date'], evento: ['maxlength'] } },
+      body: {
+        errorCode: 'VALIDATION_ERROR',
+        message: 'bad',
+        fields: { start: ['date'], evento: ['maxlength'] },
+      },
     }));
     const event: ClubEvent = createdEvent(
-      { type: EventType.clubPractices, end: '2025-05-14 21:00:00', evento: 'Prácticas', plazas: 8, status: EventStatus.publico },
+      {
+        type: EventType.clubPractices,
+        end: '2025-05-14 21:00:00',
+        evento: 'Prácticas',
+        plazas: 8,
+        status: EventStatus.publico,
+      },
       '2025-05-14 19:00:00',
     );
     const { user, onClose } = await renderForm(valuesFromEvent(event), { mode: 'edit', event });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(screen.getByLabelText('Start date')).toHaveAccessibleDescription('Enter a valid date.'));
-    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Must be at most 200 characters long.');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Start date')).toHaveAccessibleDescription('Enter a valid date.'),
+    );
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(
+      'Must be at most 200 characters long.',
+    );
     expect(onClose).not.toHaveBeenCalled();
+  });
+  it('explains a refusal to go below the seats already taken, on the seats field', async () => {
+    stubFetch(() => ({
+      status: 409,
+      body: { errorCode: 'EVENT_FULL', message: 'plazas too low', fields: { plazas: ['unknown'] } },
+    }));
+    const event: ClubEvent = {
+      ...createdEvent(
+        {
+          type: EventType.clubPractices,
+          end: '2025-05-14 21:00:00',
+          evento: 'Prácticas',
+          plazas: 8,
+          status: EventStatus.publico,
+        },
+        '2025-05-14 19:00:00',
+      ),
+      plazasLibres: 5,
+    };
+    const { user } = await renderForm(valuesFromEvent(event), { mode: 'edit', event });
+    setValue('Seats', '2');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Seats')).toHaveAccessibleDescription(
+        'Fewer seats than the 3 already taken: cancel registrations first.',
+      ),
+    );
   });
 });
 
 describe('eventFormSchema', () => {
   const schema = eventFormSchema('create');
-  const valid: EventFormValues = { ...newEventValues('2025-05-14'), type: String(EventType.masterClass), evento: 'Clase' };
+  const valid: EventFormValues = {
+    ...newEventValues('2025-05-14'),
+    type: String(EventType.masterClass),
+    evento: 'Clase',
+  };
 
   function errorsOf(values: EventFormValues): Record<string, string> {
     const result = schema.safeParse(values);
@@ -149,12 +208,22 @@ describe('eventFormSchema', () => {
   it('accepts a valid form and outputs the body', () => {
     const result = schema.safeParse(valid);
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ start: '2025-05-14 18:00:00', end: '2025-05-14 20:00:00', plazas: 10, nota: null });
+    expect(result.data).toMatchObject({
+      start: '2025-05-14 18:00:00',
+      end: '2025-05-14 20:00:00',
+      plazas: 10,
+      nota: null,
+    });
   });
 
   it('refuses dates that do not exist and times out of range', () => {
-    expect(errorsOf({ ...valid, startDate: '2025-02-30', endDate: '2025-03-01' })).toEqual({ startDate: 'date' });
-    expect(errorsOf({ ...valid, startDate: '2023-02-29', endDate: '2023-02-29' })).toEqual({ startDate: 'date', endDate: 'date' });
+    expect(errorsOf({ ...valid, startDate: '2025-02-30', endDate: '2025-03-01' })).toEqual({
+      startDate: 'date',
+    });
+    expect(errorsOf({ ...valid, startDate: '2023-02-29', endDate: '2023-02-29' })).toEqual({
+      startDate: 'date',
+      endDate: 'date',
+    });
     expect(errorsOf({ ...valid, endTime: '24:30' })).toEqual({ endTime: 'date' });
     expect(errorsOf({ ...valid, startDate: '2024-02-29', endDate: '2024-02-29' })).toEqual({});
   });
@@ -167,7 +236,9 @@ describe('eventFormSchema', () => {
   });
 
   it('compares end with start across days, and equal times are refused', () => {
-    expect(errorsOf({ ...valid, endDate: '2025-05-13', endTime: '23:00' })).toEqual({ endDate: 'endBeforeStart' });
+    expect(errorsOf({ ...valid, endDate: '2025-05-13', endTime: '23:00' })).toEqual({
+      endDate: 'endBeforeStart',
+    });
     expect(errorsOf({ ...valid, endTime: '18:00' })).toEqual({ endDate: 'endBeforeStart' });
     expect(errorsOf({ ...valid, endDate: '2025-05-15', endTime: '01:00' })).toEqual({});
   });

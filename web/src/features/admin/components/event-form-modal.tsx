@@ -25,6 +25,7 @@ import {
   END_BEFORE_START,
   EVENT_FORM_LIMITS,
   OUT_OF_RANGE,
+  SEATS_BELOW_TAKEN,
   eventFormSchema,
   formErrorsFromServer,
 } from './event-form-schema.ts';
@@ -43,7 +44,13 @@ export interface EventFormModalProps {
 }
 
 /** Creates, edits or repeats an event; every field of SPEC §3, checked by the contract's rules. */
-export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new', initialValues, event, onClose }: EventFormModalProps) {
+export function EventFormModal({
+  mode,
+  purpose = mode === 'edit' ? 'edit' : 'new',
+  initialValues,
+  event,
+  onClose,
+}: EventFormModalProps) {
   const { t } = useTranslation(['admin', 'common']);
   const formId = useId();
   const schema = useMemo(() => eventFormSchema(mode), [mode]);
@@ -54,7 +61,10 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
     setError,
     getValues,
     formState: { errors, isSubmitting, submitCount },
-  } = useForm<EventFormValues, unknown, AdminEventBody>({ resolver: zodResolver(schema), defaultValues: initialValues });
+  } = useForm<EventFormValues, unknown, AdminEventBody>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues,
+  });
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const repeat = watch('repeat');
@@ -64,15 +74,25 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
     const code = error?.message;
     if (!code) return undefined;
     if (code === END_BEFORE_START) return t('admin:EVENTS.FORM.ERRORS.END_BEFORE_START');
+    if (code === SEATS_BELOW_TAKEN)
+      return t('admin:EVENTS.FORM.ERRORS.SEATS_BELOW_TAKEN', {
+        count: event ? event.plazas - event.plazasLibres : 0,
+      });
     if (code === OUT_OF_RANGE && field === 'plazas')
       return t('admin:EVENTS.FORM.ERRORS.SEATS_RANGE', EVENT_FORM_LIMITS.plazas);
     if (code === OUT_OF_RANGE && field === 'repeatWeeks')
       return t('admin:EVENTS.FORM.ERRORS.WEEKS_RANGE', EVENT_FORM_LIMITS.repeatWeeks);
-    if (field === 'plazas' && code === 'type') return t('admin:EVENTS.FORM.ERRORS.SEATS_RANGE', EVENT_FORM_LIMITS.plazas);
+    if (field === 'plazas' && code === 'type')
+      return t('admin:EVENTS.FORM.ERRORS.SEATS_RANGE', EVENT_FORM_LIMITS.plazas);
     if (field === 'repeatWeeks' && code === 'type')
       return t('admin:EVENTS.FORM.ERRORS.WEEKS_RANGE', EVENT_FORM_LIMITS.repeatWeeks);
     if (!isFieldErrorCode(code)) return t('common:VALIDATION.INVALID');
-    const max = field === 'evento' ? EVENT_FORM_LIMITS.evento.max : field === 'nota' ? EVENT_FORM_LIMITS.nota.max : undefined;
+    const max =
+      field === 'evento'
+        ? EVENT_FORM_LIMITS.evento.max
+        : field === 'nota'
+          ? EVENT_FORM_LIMITS.nota.max
+          : undefined;
     return t(`common:${messageKeyFor(code)}`, { value: max });
   };
 
@@ -80,7 +100,10 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
     try {
       if (mode === 'create') {
         const created = await create.mutateAsync(body);
-        showToast({ title: t('admin:EVENTS.SAVED_TITLE'), message: t('admin:EVENTS.CREATED', { count: created.length }) });
+        showToast({
+          title: t('admin:EVENTS.SAVED_TITLE'),
+          message: t('admin:EVENTS.CREATED', { count: created.length }),
+        });
       } else if (event) {
         const { repeatWeeks: _ignored, ...fields } = body;
         await update.mutateAsync({ uuid: event.uuid, body: fields });
@@ -91,6 +114,10 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
       if (error instanceof ApiCallError && error.fields) {
         const placed = formErrorsFromServer(error.fields, getValues());
         for (const [field, code] of placed) setError(field, { type: 'server', message: code });
+      }
+      // The server refuses fewer seats than are taken with EVENT_FULL on `plazas`.
+      if (error instanceof ApiCallError && error.errorCode === 'EVENT_FULL' && error.fields?.plazas) {
+        setError('plazas', { type: 'server', message: SEATS_BELOW_TAKEN });
       }
       showToast({
         title: t('common:ERRORS.GENERIC_TITLE'),
@@ -128,11 +155,22 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
     repeatWeeks: field('repeatWeeks'),
   };
   const title =
-    purpose === 'edit' ? t('admin:EVENTS.FORM.EDIT_TITLE') : purpose === 'repeat' ? t('admin:EVENTS.FORM.REPEAT_TITLE') : t('admin:EVENTS.FORM.CREATE_TITLE');
+    purpose === 'edit'
+      ? t('admin:EVENTS.FORM.EDIT_TITLE')
+      : purpose === 'repeat'
+        ? t('admin:EVENTS.FORM.REPEAT_TITLE')
+        : t('admin:EVENTS.FORM.CREATE_TITLE');
   const registered = event ? activeRegistrations(event) : 0;
 
   return (
-    <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby={`${formId}-title`} backdrop="static">
+    <Modal
+      show
+      onHide={onClose}
+      size="lg"
+      fullscreen="sm-down"
+      aria-labelledby={`${formId}-title`}
+      backdrop="static"
+    >
       <Modal.Header closeButton closeLabel={t('common:ACTIONS.CLOSE')}>
         <Modal.Title id={`${formId}-title`} as="h2" className="h5">
           {title}
@@ -154,7 +192,11 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
             <Col xs={12} md={6}>
               <Form.Group controlId={f.type.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.TYPE')}</Form.Label>
-                <Form.Select {...register('type')} isInvalid={f.type.isInvalid} aria-describedby={f.type.describedBy}>
+                <Form.Select
+                  {...register('type')}
+                  isInvalid={f.type.isInvalid}
+                  aria-describedby={f.type.describedBy}
+                >
                   <option value="">{t('admin:EVENTS.FORM.CHOOSE')}</option>
                   {EVENT_TYPES.map((type) => (
                     <option key={type} value={String(type)}>
@@ -184,28 +226,48 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
             <Col xs={7} md={3}>
               <Form.Group controlId={f.startDate.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.START_DATE')}</Form.Label>
-                <Form.Control type="date" {...register('startDate', { deps: TIME_DEPS })} isInvalid={f.startDate.isInvalid} aria-describedby={f.startDate.describedBy} />
+                <Form.Control
+                  type="date"
+                  {...register('startDate', { deps: TIME_DEPS })}
+                  isInvalid={f.startDate.isInvalid}
+                  aria-describedby={f.startDate.describedBy}
+                />
                 {f.startDate.feedback}
               </Form.Group>
             </Col>
             <Col xs={5} md={3}>
               <Form.Group controlId={f.startTime.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.START_TIME')}</Form.Label>
-                <Form.Control type="time" {...register('startTime', { deps: TIME_DEPS })} isInvalid={f.startTime.isInvalid} aria-describedby={f.startTime.describedBy} />
+                <Form.Control
+                  type="time"
+                  {...register('startTime', { deps: TIME_DEPS })}
+                  isInvalid={f.startTime.isInvalid}
+                  aria-describedby={f.startTime.describedBy}
+                />
                 {f.startTime.feedback}
               </Form.Group>
             </Col>
             <Col xs={7} md={3}>
               <Form.Group controlId={f.endDate.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.END_DATE')}</Form.Label>
-                <Form.Control type="date" {...register('endDate', { deps: TIME_DEPS })} isInvalid={f.endDate.isInvalid} aria-describedby={f.endDate.describedBy} />
+                <Form.Control
+                  type="date"
+                  {...register('endDate', { deps: TIME_DEPS })}
+                  isInvalid={f.endDate.isInvalid}
+                  aria-describedby={f.endDate.describedBy}
+                />
                 {f.endDate.feedback}
               </Form.Group>
             </Col>
             <Col xs={5} md={3}>
               <Form.Group controlId={f.endTime.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.END_TIME')}</Form.Label>
-                <Form.Control type="time" {...register('endTime', { deps: TIME_DEPS })} isInvalid={f.endTime.isInvalid} aria-describedby={f.endTime.describedBy} />
+                <Form.Control
+                  type="time"
+                  {...register('endTime', { deps: TIME_DEPS })}
+                  isInvalid={f.endTime.isInvalid}
+                  aria-describedby={f.endTime.describedBy}
+                />
                 {f.endTime.feedback}
               </Form.Group>
             </Col>
@@ -244,7 +306,11 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
             <Col xs={6} md={4}>
               <Form.Group controlId={f.status.id}>
                 <Form.Label>{t('admin:EVENTS.FORM.STATUS')}</Form.Label>
-                <Form.Select {...register('status')} isInvalid={f.status.isInvalid} aria-describedby={f.status.describedBy ?? `${f.status.id}-help`}>
+                <Form.Select
+                  {...register('status')}
+                  isInvalid={f.status.isInvalid}
+                  aria-describedby={f.status.describedBy ?? `${f.status.id}-help`}
+                >
                   {EVENT_STATUSES.map((status) => (
                     <option key={status} value={String(status)}>
                       {t(`common:ENUMS.EVENT_STATUS.${status}`)}
@@ -264,13 +330,22 @@ export function EventFormModal({ mode, purpose = mode === 'edit' ? 'edit' : 'new
                 label={t('admin:EVENTS.FORM.SOLO_LECTURA')}
                 aria-describedby={`${formId}-soloLectura-help`}
               />
-              <Form.Text id={`${formId}-soloLectura-help`}>{t('admin:EVENTS.FORM.SOLO_LECTURA_HELP')}</Form.Text>
+              <Form.Text id={`${formId}-soloLectura-help`}>
+                {t('admin:EVENTS.FORM.SOLO_LECTURA_HELP')}
+              </Form.Text>
             </Col>
             {mode === 'create' ? (
               <Col xs={12}>
                 <fieldset className="admin-repeat border rounded p-3">
-                  <legend className="float-none w-auto px-2 fs-6 mb-0">{t('admin:EVENTS.FORM.REPEAT_LEGEND')}</legend>
-                  <Form.Check type="checkbox" id={`${formId}-repeat`} {...register('repeat')} label={t('admin:EVENTS.FORM.REPEAT')} />
+                  <legend className="float-none w-auto px-2 fs-6 mb-0">
+                    {t('admin:EVENTS.FORM.REPEAT_LEGEND')}
+                  </legend>
+                  <Form.Check
+                    type="checkbox"
+                    id={`${formId}-repeat`}
+                    {...register('repeat')}
+                    label={t('admin:EVENTS.FORM.REPEAT')}
+                  />
                   {repeat ? (
                     <Form.Group controlId={f.repeatWeeks.id} className="mt-2 admin-repeat-weeks">
                       <Form.Label>{t('admin:EVENTS.FORM.REPEAT_WEEKS')}</Form.Label>

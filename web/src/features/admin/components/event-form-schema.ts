@@ -30,6 +30,7 @@ export type EventFormField = keyof EventFormValues;
 /** Form-only message codes, beside the contract's field codes. */
 export const END_BEFORE_START = 'endBeforeStart';
 export const OUT_OF_RANGE = 'outOfRange';
+export const SEATS_BELOW_TAKEN = 'seatsBelowTaken';
 
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -137,14 +138,21 @@ export function eventFormSchema(mode: EventFormMode) {
         const field = formFieldOf(bodyField, values);
         if (!field || seen.has(field)) continue;
         seen.add(field);
-        ctx.addIssue({ code: 'custom', path: [field], message: formCode(bodyField, fieldErrorCodeOfIssue(issue), values) });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: formCode(bodyField, fieldErrorCodeOfIssue(issue), values),
+        });
       }
       return z.NEVER;
     });
 }
 
 /** Server field errors placed on the form's fields (first code of each). */
-export function formErrorsFromServer(fields: FieldErrors, values: EventFormValues): Array<[EventFormField, string]> {
+export function formErrorsFromServer(
+  fields: FieldErrors,
+  values: EventFormValues,
+): Array<[EventFormField, string]> {
   const placed = new Map<EventFormField, string>();
   for (const [bodyField, codes] of Object.entries(fields)) {
     const field = formFieldOf(bodyField, values);

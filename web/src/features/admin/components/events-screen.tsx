@@ -13,7 +13,14 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen, formatMonthTitle } from '../format.ts';
-import { addMonths, clubCurrentMonth, clubToday, formatYearMonth, monthBounds, parseYearMonth } from '../month.ts';
+import {
+  addMonths,
+  clubCurrentMonth,
+  clubToday,
+  formatYearMonth,
+  monthBounds,
+  parseYearMonth,
+} from '../month.ts';
 import type { YearMonth } from '../month.ts';
 import { activeRegistrations } from '../participants.ts';
 import { AttendeesModal } from './attendees-modal.tsx';
@@ -73,7 +80,11 @@ export function EventsScreen() {
         message: t(soloLectura ? 'admin:EVENTS.LOCKED_DONE' : 'admin:EVENTS.UNLOCKED_DONE'),
       });
     } catch (error) {
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)), type: ToastType.error });
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
     }
   };
 
@@ -88,10 +99,17 @@ export function EventsScreen() {
       await remove.mutateAsync(deleting.event.uuid);
       showToast({
         title: deleting.event.evento,
-        message: registered > 0 ? t('admin:EVENTS.DELETED_NOTIFIED', { count: registered }) : t('admin:EVENTS.DELETED'),
+        message:
+          registered > 0
+            ? t('admin:EVENTS.DELETED_NOTIFIED', { count: registered })
+            : t('admin:EVENTS.DELETED'),
       });
     } catch (error) {
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)), type: ToastType.error });
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
     }
     setDeleting(null);
   };
@@ -104,13 +122,23 @@ export function EventsScreen() {
     <section aria-labelledby="admin-events-title">
       <div className="admin-toolbar">
         <div className="admin-month-nav">
-          <Button variant="outline-secondary" size="sm" onClick={() => goTo(addMonths(shown, -1))} aria-label={t('admin:EVENTS.PREVIOUS_MONTH')}>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(addMonths(shown, -1))}
+            aria-label={t('admin:EVENTS.PREVIOUS_MONTH')}
+          >
             <Icon name="chevronLeft" />
           </Button>
           <h2 id="admin-events-title" className="h4 mb-0 admin-month-title" aria-live="polite">
             {monthTitle}
           </h2>
-          <Button variant="outline-secondary" size="sm" onClick={() => goTo(addMonths(shown, 1))} aria-label={t('admin:EVENTS.NEXT_MONTH')}>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(addMonths(shown, 1))}
+            aria-label={t('admin:EVENTS.NEXT_MONTH')}
+          >
             <Icon name="chevronRight" />
           </Button>
           {!isCurrent ? (
@@ -125,10 +153,15 @@ export function EventsScreen() {
       </div>
 
       <QueryState loading={events.isPending} error={events.error} onRetry={() => void events.refetch()} />
-      {events.isSuccess && list.length === 0 ? <p className="text-body-secondary py-3">{t('admin:EVENTS.EMPTY')}</p> : null}
+      {events.isSuccess && list.length === 0 ? (
+        <p className="text-body-secondary py-3">{t('admin:EVENTS.EMPTY')}</p>
+      ) : null}
 
       {list.length > 0 ? (
-        <ul className="admin-event-list list-unstyled" aria-label={t('admin:EVENTS.LIST', { month: monthTitle })}>
+        <ul
+          className="admin-event-list list-unstyled"
+          aria-label={t('admin:EVENTS.LIST', { month: monthTitle })}
+        >
           {list.map((event) => {
             const registered = activeRegistrations(event);
             const taken = event.plazas - event.plazasLibres;
@@ -154,21 +187,37 @@ export function EventsScreen() {
                       {t('admin:EVENTS.SEATS', { taken, total: event.plazas })}
                     </span>
                   </div>
-                  {event.nota ? <p className="admin-event-note small text-body-secondary mb-0 mt-1">{event.nota}</p> : null}
+                  {event.nota ? (
+                    <p className="admin-event-note small text-body-secondary mb-0 mt-1">{event.nota}</p>
+                  ) : null}
                 </div>
                 <div className="admin-event-actions">
                   <Button size="sm" variant="outline-primary" onClick={() => setAttendeesOf(event.uuid)}>
                     <Icon name="list" size={16} className="me-1" />
                     {t('admin:EVENTS.ACTIONS.ATTENDEES', { count: registered })}
                   </Button>
-                  <ButtonGroup size="sm" aria-label={t('admin:EVENTS.ACTIONS.GROUP', { title: event.evento })}>
-                    <Button variant="outline-secondary" onClick={() => setEditing({ purpose: 'edit', event, values: valuesFromEvent(event) })}>
+                  <ButtonGroup
+                    size="sm"
+                    aria-label={t('admin:EVENTS.ACTIONS.GROUP', { title: event.evento })}
+                  >
+                    <Button
+                      variant="outline-secondary"
+                      onClick={() => setEditing({ purpose: 'edit', event, values: valuesFromEvent(event) })}
+                    >
                       {t('admin:EVENTS.ACTIONS.EDIT')}
                     </Button>
-                    <Button variant="outline-secondary" onClick={() => setEditing({ purpose: 'repeat', values: valuesFromEvent(event, 1) })}>
+                    <Button
+                      variant="outline-secondary"
+                      onClick={() => setEditing({ purpose: 'repeat', values: valuesFromEvent(event, 1) })}
+                    >
                       {t('admin:EVENTS.ACTIONS.REPEAT')}
                     </Button>
-                    <Button variant="outline-secondary" onClick={() => void toggleLock(event)} aria-pressed={event.soloLectura} disabled={update.isPending}>
+                    <Button
+                      variant="outline-secondary"
+                      onClick={() => void toggleLock(event)}
+                      aria-pressed={event.soloLectura}
+                      disabled={update.isPending}
+                    >
                       {t(event.soloLectura ? 'admin:EVENTS.ACTIONS.UNLOCK' : 'admin:EVENTS.ACTIONS.LOCK')}
                     </Button>
                     <Button variant="outline-danger" onClick={() => setDeleting({ event, step: 1 })}>
@@ -218,7 +267,9 @@ export function EventsScreen() {
                 })}
               </p>
               {deletingRegistered > 0 ? (
-                <p className="mb-0 fw-semibold">{t('admin:EVENTS.DELETE.REGISTERED', { count: deletingRegistered })}</p>
+                <p className="mb-0 fw-semibold">
+                  {t('admin:EVENTS.DELETE.REGISTERED', { count: deletingRegistered })}
+                </p>
               ) : null}
             </>
           ) : (

@@ -70,7 +70,9 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
   const messageOf = (field: 'socio' | 'licencia'): string | undefined => {
     const code = errors[field]?.message;
     if (!code) return undefined;
-    return isFieldErrorCode(code) ? t(`common:${messageKeyFor(code)}`, { value: LIMITS[field] }) : t('common:VALIDATION.INVALID');
+    return isFieldErrorCode(code)
+      ? t(`common:${messageKeyFor(code)}`, { value: LIMITS[field] })
+      : t('common:VALIDATION.INVALID');
   };
 
   const onSubmit = async (body: AdminUserUpdateBody) => {
@@ -85,10 +87,15 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
     } catch (error) {
       if (error instanceof ApiCallError && error.fields) {
         for (const [field, codes] of Object.entries(error.fields)) {
-          if ((field === 'socio' || field === 'licencia') && codes[0]) setError(field, { type: 'server', message: codes[0] });
+          if ((field === 'socio' || field === 'licencia') && codes[0])
+            setError(field, { type: 'server', message: codes[0] });
         }
       }
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)), type: ToastType.error });
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
     }
   };
 
@@ -113,14 +120,24 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
             <Col xs={12} sm={6}>
               <Form.Group controlId={`${id}-socio`}>
                 <Form.Label>{t('admin:MEMBERS.SOCIO')}</Form.Label>
-                <Form.Control {...register('socio')} maxLength={LIMITS.socio} isInvalid={Boolean(socioError)} autoComplete="off" />
+                <Form.Control
+                  {...register('socio')}
+                  maxLength={LIMITS.socio}
+                  isInvalid={Boolean(socioError)}
+                  autoComplete="off"
+                />
                 <Form.Control.Feedback type="invalid">{socioError}</Form.Control.Feedback>
               </Form.Group>
             </Col>
             <Col xs={12} sm={6}>
               <Form.Group controlId={`${id}-licencia`}>
                 <Form.Label>{t('admin:MEMBERS.LICENCIA')}</Form.Label>
-                <Form.Control {...register('licencia')} maxLength={LIMITS.licencia} isInvalid={Boolean(licenciaError)} autoComplete="off" />
+                <Form.Control
+                  {...register('licencia')}
+                  maxLength={LIMITS.licencia}
+                  isInvalid={Boolean(licenciaError)}
+                  autoComplete="off"
+                />
                 <Form.Control.Feedback type="invalid">{licenciaError}</Form.Control.Feedback>
               </Form.Group>
             </Col>
@@ -129,7 +146,13 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
                 <legend className="fs-6 fw-semibold">{t('admin:MEMBERS.FLAGS_LEGEND')}</legend>
                 <div className="admin-flag-grid">
                   {MEMBER_FLAGS.map((flag) => (
-                    <Form.Check key={flag} type="switch" id={`${id}-${flag}`} {...register(flag)} label={t(`admin:MEMBERS.FLAGS.${flag}`)} />
+                    <Form.Check
+                      key={flag}
+                      type="switch"
+                      id={`${id}-${flag}`}
+                      {...register(flag)}
+                      label={t(`admin:MEMBERS.FLAGS.${flag}`)}
+                    />
                   ))}
                 </div>
               </fieldset>

@@ -23,19 +23,26 @@ export function MemberRegistrations({ uuid }: { uuid: string }) {
       <h3 id={`registrations-${uuid}`} className="h6 fw-semibold">
         {t('admin:MEMBERS.REGISTRATIONS')}
       </h3>
-      <QueryState loading={registrations.isPending} error={registrations.error} onRetry={() => void registrations.refetch()} />
+      <QueryState
+        loading={registrations.isPending}
+        error={registrations.error}
+        onRetry={() => void registrations.refetch()}
+      />
       {registrations.isSuccess && list.length === 0 ? (
         <p className="text-body-secondary small mb-0">{t('admin:MEMBERS.NO_REGISTRATIONS')}</p>
       ) : null}
       {list.length > 0 ? (
         <ul className="list-group admin-registrations">
           {list.map((r) => (
-            <li key={`${r.eventUuid}-${r.roleId}`} className="list-group-item d-flex flex-wrap gap-2 align-items-center">
+            <li
+              key={`${r.eventUuid}-${r.roleId}`}
+              className="list-group-item d-flex flex-wrap gap-2 align-items-center"
+            >
               <span className="me-auto">
                 <span className="d-block fw-semibold">{r.evento}</span>
                 <span className="small text-body-secondary">
-                  {formatEventWhen(r.start, r.end, language, true)} · {t(`common:ENUMS.EVENT_TYPE.${r.type}`)} ·{' '}
-                  {t(`common:ENUMS.ROLE.${r.roleId}`)}
+                  {formatEventWhen(r.start, r.end, language, true)} · {t(`common:ENUMS.EVENT_TYPE.${r.type}`)}{' '}
+                  · {t(`common:ENUMS.ROLE.${r.roleId}`)}
                 </span>
               </span>
               <Badge bg={STATUS_COLOUR[r.status]} className="fw-normal">

@@ -60,7 +60,10 @@ export function MembersScreen() {
       ) : null}
 
       {list.length > 0 ? (
-        <div className="admin-table-scroll admin-members" role="region" aria-label={t('admin:MEMBERS.TABLE')}
+        <div
+          className="admin-table-scroll admin-members"
+          role="region"
+          aria-label={t('admin:MEMBERS.TABLE')}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
           tabIndex={0}
         >
@@ -88,7 +91,10 @@ export function MembersScreen() {
                   </td>
                   <td data-label={t('admin:MEMBERS.COLUMNS.SOCIO')}>{user.socio ?? '—'}</td>
                   <td data-label={t('admin:MEMBERS.COLUMNS.LICENCIA')}>{user.licencia ?? '—'}</td>
-                  <td data-label={t('admin:MEMBERS.COLUMNS.FLAGS')} className={hasFlags(user) ? undefined : 'admin-no-flags'}>
+                  <td
+                    data-label={t('admin:MEMBERS.COLUMNS.FLAGS')}
+                    className={hasFlags(user) ? undefined : 'admin-no-flags'}
+                  >
                     {hasFlags(user) ? (
                       <span className="admin-flags">
                         {MEMBER_FLAGS.filter((flag) => user[flag]).map((flag) => (

@@ -48,14 +48,20 @@ describe('MessagesScreen', () => {
     const user = userEvent.setup();
 
     const items = await screen.findAllByTestId('admin-message');
-    expect(items.map((item) => within(item).getByText(/Older|Newer/).textContent)).toEqual(['Newer', 'Older']);
+    expect(items.map((item) => within(item).getByText(/Older|Newer/).textContent)).toEqual([
+      'Newer',
+      'Older',
+    ]);
     expect(screen.getByText('1 unread')).toBeInTheDocument();
     expect(within(items[0]).getByText('Unread')).toBeInTheDocument();
 
     await user.click(within(items[0]).getByRole('button', { name: /Newer/ }));
 
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/messages/b2/', body: { read: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/admin/messages/b2/',
+      body: { read: true },
+    });
     await waitFor(() => expect(screen.getByText('0 unread')).toBeInTheDocument());
     const text = document.querySelector('.admin-message-text');
     expect(text?.textContent).toBe(newer.message);

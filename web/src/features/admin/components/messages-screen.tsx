@@ -25,7 +25,11 @@ export function MessagesScreen() {
       { id: message.id, read },
       {
         onError: (error) =>
-          showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)), type: ToastType.error }),
+          showToast({
+            title: t('common:ERRORS.GENERIC_TITLE'),
+            message: t(errorMessageKey(error)),
+            type: ToastType.error,
+          }),
       },
     );
   };
@@ -47,17 +51,31 @@ export function MessagesScreen() {
         <h2 id="admin-messages-title" className="h4 mb-0">
           {t('admin:NAV.MESSAGES')}
         </h2>
-        {messages.isSuccess ? <span className="text-body-secondary small">{t('admin:MESSAGES.UNREAD_COUNT', { count: unread })}</span> : null}
+        {messages.isSuccess ? (
+          <span className="text-body-secondary small">
+            {t('admin:MESSAGES.UNREAD_COUNT', { count: unread })}
+          </span>
+        ) : null}
       </div>
-      <QueryState loading={messages.isPending} error={messages.error} onRetry={() => void messages.refetch()} />
-      {messages.isSuccess && list.length === 0 ? <p className="text-body-secondary">{t('admin:MESSAGES.EMPTY')}</p> : null}
+      <QueryState
+        loading={messages.isPending}
+        error={messages.error}
+        onRetry={() => void messages.refetch()}
+      />
+      {messages.isSuccess && list.length === 0 ? (
+        <p className="text-body-secondary">{t('admin:MESSAGES.EMPTY')}</p>
+      ) : null}
       {list.length > 0 ? (
         <ul className="list-unstyled admin-messages">
           {list.map((message) => {
             const isOpen = open === message.id;
             const bodyId = `message-${String(message.id)}`;
             return (
-              <li key={String(message.id)} className={`admin-message ${message.read ? 'is-read' : 'is-unread'}`} data-testid="admin-message">
+              <li
+                key={String(message.id)}
+                className={`admin-message ${message.read ? 'is-read' : 'is-unread'}`}
+                data-testid="admin-message"
+              >
                 <button
                   type="button"
                   className="admin-message-head"
@@ -82,14 +100,20 @@ export function MessagesScreen() {
                 {isOpen ? (
                   <div id={bodyId} className="admin-message-body">
                     <p className="small mb-2">
-                      <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
+                      <a
+                        href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                      >
                         <Icon name="mail" size={16} className="me-1" />
                         {message.email}
                       </a>
                     </p>
                     {/* Text from a visitor: shown as text, line breaks kept, never as HTML. */}
                     <p className="admin-message-text">{message.message}</p>
-                    <Button size="sm" variant="outline-secondary" onClick={() => mark(message, !message.read)}>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      onClick={() => mark(message, !message.read)}
+                    >
                       {message.read ? t('admin:MESSAGES.MARK_UNREAD') : t('admin:MESSAGES.MARK_READ')}
                     </Button>
                   </div>

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../errors.ts';
 
 /** Loading and failure of a list, in one place. */
-export function QueryState({ loading, error, onRetry }: { loading: boolean; error: unknown; onRetry(): void }) {
+export function QueryState({
+  loading,
+  error,
+  onRetry,
+}: {
+  loading: boolean;
+  error: unknown;
+  onRetry(): void;
+}) {
   const { t } = useTranslation(['admin', 'common']);
   if (loading)
     return (
