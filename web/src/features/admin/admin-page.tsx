@@ -1,8 +1,62 @@
+import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Badge from 'react-bootstrap/Badge';
 import { PageHeader } from '../../lib/page-title.tsx';
+import { useMessages } from './api/messages.ts';
+import { EventsScreen } from './components/events-screen.tsx';
+import { MembersScreen } from './components/members-screen.tsx';
+import { MessagesScreen } from './components/messages-screen.tsx';
+import './admin.css';
 
-/** Placeholder until this screen's issue lands: the title of the screen. */
+function UnreadBadge() {
+  const { t } = useTranslation('admin');
+  const messages = useMessages();
+  const unread = messages.data?.filter((m) => !m.read).length ?? 0;
+  if (unread === 0) return null;
+  return (
+    <Badge bg="danger" pill className="ms-1">
+      {unread}
+      <span className="visually-hidden"> {t('MESSAGES.UNREAD_COUNT', { count: unread })}</span>
+    </Badge>
+  );
+}
+
+/** The staff area: its own navigation and one screen per task, under /admin. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
-  return <PageHeader title={t('TITLE')} />;
+  const tabs = [
+    { to: '/admin/events', label: t('NAV.EVENTS') },
+    { to: '/admin/members', label: t('NAV.MEMBERS') },
+    { to: '/admin/messages', label: t('NAV.MESSAGES') },
+  ];
+  return (
+    <>
+      <PageHeader title={t('TITLE')} subtitle={t('SUBTITLE')} />
+      <div className="admin-area">
+        <nav className="admin-nav" aria-label={t('NAV.LABEL')}>
+          <div className="container-xl">
+            <ul className="nav nav-underline flex-nowrap">
+              {tabs.map((tab) => (
+                <li className="nav-item" key={tab.to}>
+                  <NavLink to={tab.to} className="nav-link">
+                    {tab.label}
+                    {tab.to === '/admin/messages' ? <UnreadBadge /> : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+        <div className="container-xl py-4">
+          <Routes>
+            <Route index element={<Navigate to="/admin/events" replace />} />
+            <Route path="events" element={<EventsScreen />} />
+            <Route path="members" element={<MembersScreen />} />
+            <Route path="messages" element={<MessagesScreen />} />
+            <Route path="*" element={<Navigate to="/admin/events" replace />} />
+          </Routes>
+        </div>
+      </div>
+    </>
+  );
 }

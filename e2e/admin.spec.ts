@@ -1,0 +1,319 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createMember, mailsTo, setMemberFlags } from './support/fixtures.ts';
+import type { TestMember } from './support/fixtures.ts';
+import { apiCall, signInByApi } from './support/session.ts';
+
+// Event types and role numbers of SPEC §3.
+const CLUB_PRACTICES = 10;
+const IPSC_SOCIAL_SHOOT = 3;
+const ALUMNO = 2;
+const COMPETIDOR = 3;
+const RESERVADO = 1;
+
+/** A month that has not started yet on any clock: events there are never expired. */
+function nextMonth(): { year: number; month: number; first: string; last: string } {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const mm = String(month).padStart(2, '0');
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { year, month, first: `${year}-${mm}-01`, last: `${year}-${mm}-${lastDay}` };
+}
+
+/** Signs a member in through the API without touching the page's stored session. */
+async function loginByApi(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
+  const response = await apiCall(page, 'POST', '/api/login/', {
+    login: member.login,
+    password: member.password,
+  });
+  expect(response.status()).toBe(200);
+  const session = (await response.json()) as { token: string; user: { uuid: string } };
+  return { token: session.token, uuid: session.user.uuid };
+}
+
+async function subscribe(
+  page: Page,
+  eventUuid: string,
+  member: { token: string; uuid: string },
+  roleId: number,
+) {
+  return apiCall(
+    page,
+    'PUT',
+    `/api/events/${eventUuid}/subscribe/`,
+    { uuid: member.uuid, roles: [{ roleId, status: RESERVADO }] },
+    member.token,
+  );
+}
+
+test.describe('staff area', () => {
+  test('staff creates an event on the screen, a member registers, staff confirms and exports the CSV', async ({
+    page,
+  }) => {
+    const staff = createMember({ staff: true, nombre: 'Marta', apellidos: 'Staff' });
+    // A name with a comma, quotes and accents: the CSV must keep it in one cell, intact.
+    const member = createMember({ nombre: 'Núria', apellidos: 'Castañé "La Rápida"' });
+    setMemberFlags(member.login, { socio: '4711' });
+    const title = `Prácticas E2E ${randomBytes(3).toString('hex')}`;
+    const month = nextMonth();
+
+    await signInByApi(page, staff);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/events$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestión del club');
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${month.year}-${String(month.month).padStart(2, '0')}`));
+
+    await page.getByRole('button', { name: 'Nuevo evento' }).click();
+    const form = page.getByRole('dialog', { name: 'Nuevo evento' });
+    await expect(form.getByLabel('Fecha de inicio')).toHaveValue(month.first);
+    // First a faulty form: the messages say what is wrong, on the fields, and nothing is sent.
+    await form.getByLabel('Hora de inicio').fill('12:00');
+    await form.getByLabel('Hora de fin').fill('10:00');
+    await form.getByLabel('Plazas').fill('-2');
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(form.getByText('El fin debe ser posterior al inicio.')).toBeVisible();
+    await expect(form.getByText('Introduce un número entero de 0 a 1000.')).toBeVisible();
+    await expect(form.getByLabel('Tipo')).toHaveAccessibleDescription('Este campo es obligatorio.');
+
+    await form.getByLabel('Tipo').selectOption({ label: 'Prácticas del club' });
+    await form.getByLabel('Título').fill(title);
+    await form.getByLabel('Hora de inicio').fill('10:00');
+    await form.getByLabel('Hora de fin').fill('12:30');
+    await form.getByLabel('Plazas').fill('6');
+    await form.getByLabel('Nota').fill('Traed gafas, orejeras y "buen humor"');
+    const created = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Crear' }).click();
+    const createdResponse = await created;
+    expect(createdResponse.status()).toBe(201);
+    const [event] = (await createdResponse.json()) as Array<{ uuid: string; start: string; type: number }>;
+    expect(event).toMatchObject({ start: `${month.first} 10:00:00`, type: CLUB_PRACTICES });
+    await expect(form).toBeHidden();
+
+    const card = page.getByTestId('admin-event').filter({ hasText: title });
+    await expect(card).toContainText('Prácticas del club');
+    await expect(card).toContainText('0 de 6 plazas ocupadas');
+
+    // The member registers for it (the calendar's subscribe call, with the member's token).
+    const memberSession = await loginByApi(page, member);
+    const subscribed = await subscribe(page, event.uuid, memberSession, ALUMNO);
+    expect(subscribed.status(), await subscribed.text()).toBe(200);
+
+    await page.reload();
+    await expect(card).toContainText('1 de 6 plazas ocupadas');
+    await card.getByRole('button', { name: 'Asistentes (1)' }).click();
+    const attendees = page.getByRole('dialog', { name: `Asistentes: ${title}` });
+    const row = attendees.getByTestId('attendee-row');
+    await expect(row).toHaveCount(1);
+    const fullName = `Castañé "La Rápida", Núria`;
+    await expect(row.getByRole('rowheader')).toHaveText(fullName);
+    await expect(row).toContainText(member.email);
+    await expect(row).toContainText('612345678');
+    await expect(row).toContainText('4711');
+    const status = row.getByLabel(`Estado de ${fullName}`);
+    await expect(status).toHaveValue('1');
+
+    const changed = page.waitForResponse(
+      (r) => r.url().includes('/participants/') && r.request().method() === 'PUT',
+    );
+    await status.selectOption({ label: 'Confirmado' });
+    expect((await changed).status()).toBe(200);
+    await expect(status).toHaveValue('3');
+
+    const downloading = page.waitForEvent('download');
+    await attendees.getByRole('button', { name: 'Exportar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^asistentes-${month.first}-1000-practicas-e2e-[0-9a-f]{6}\\.csv$`),
+    );
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'Nombre;Correo electrónico;Móvil;N.º socio;Licencia;Categoría;División;Factor;Estado',
+    );
+    expect(lines[1]).toBe(
+      `"Castañé ""La Rápida"", Núria";${member.email};612345678;4711;;General;;;Confirmado`,
+    );
+    expect(lines[2]).toBe('');
+    expect(lines).toHaveLength(3);
+
+    // Seen from the member's side, the registration is now confirmed.
+    const seen = await apiCall(page, 'GET', `/api/events/${event.uuid}/`, undefined, memberSession.token);
+    const body = (await seen.json()) as { participantes: Array<{ roles: Array<{ status: number }> }> };
+    expect(body.participantes[0].roles[0].status).toBe(3);
+
+    // Locking: the card says so, and the member can no longer change the registration.
+    await attendees.getByRole('button', { name: 'Cerrar' }).last().click();
+    await card.getByRole('button', { name: 'Bloquear' }).click();
+    await expect(card.getByText('Bloqueado')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Desbloquear' })).toHaveAttribute('aria-pressed', 'true');
+    const locked = await apiCall(
+      page,
+      'PUT',
+      `/api/events/${event.uuid}/subscribe/`,
+      { uuid: memberSession.uuid, roles: [{ roleId: ALUMNO, status: 2 }] },
+      memberSession.token,
+    );
+    expect(locked.status()).toBe(409);
+    expect(((await locked.json()) as { errorCode: string }).errorCode).toBe('EVENT_LOCKED');
+
+    // Repeating it weekly: a copy a week later, for two weeks, unlocked.
+    await card.getByRole('button', { name: 'Repetir semanal' }).click();
+    const repeat = page.getByRole('dialog', { name: 'Repetir evento cada semana' });
+    const day8 = `${month.first.slice(0, 8)}08`;
+    await expect(repeat.getByLabel('Fecha de inicio')).toHaveValue(day8);
+    await expect(repeat.getByLabel('Título')).toHaveValue(title);
+    await expect(repeat.getByLabel('Bloqueado (solo lectura)')).not.toBeChecked();
+    await repeat.getByLabel('Número de semanas').fill('2');
+    const repeated = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/events') && r.request().method() === 'POST',
+    );
+    await repeat.getByRole('button', { name: 'Crear' }).click();
+    const copies = (await (await repeated).json()) as Array<{ start: string; soloLectura: boolean }>;
+    expect(copies.map((copy) => copy.start)).toEqual([
+      `${day8} 10:00:00`,
+      `${month.first.slice(0, 8)}15 10:00:00`,
+    ]);
+    expect(copies.every((copy) => !copy.soloLectura)).toBe(true);
+    await expect(page.getByTestId('admin-event').filter({ hasText: title })).toHaveCount(3);
+  });
+
+  test('staff vouches for licence and course in the members screen, and the member can then join an IPSC social shoot', async ({
+    page,
+  }) => {
+    const staff = createMember({ staff: true, nombre: 'Jordi', apellidos: 'Staff' });
+    const member = createMember({ nombre: 'Pau', apellidos: `Tirador ${randomBytes(2).toString('hex')}` });
+    const month = nextMonth();
+    const staffToken = await signInByApi(page, staff);
+    const title = `Tirada social E2E ${randomBytes(3).toString('hex')}`;
+    const createdResponse = await apiCall(
+      page,
+      'POST',
+      '/api/admin/events/',
+      {
+        type: IPSC_SOCIAL_SHOOT,
+        start: `${month.first} 09:00:00`,
+        end: `${month.first} 14:00:00`,
+        evento: title,
+        plazas: 20,
+        status: 2,
+      },
+      staffToken,
+    );
+    expect(createdResponse.status()).toBe(201);
+    const [event] = (await createdResponse.json()) as Array<{ uuid: string }>;
+
+    const memberSession = await loginByApi(page, member);
+    const refused = await subscribe(page, event.uuid, memberSession, COMPETIDOR);
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('NOT_ELIGIBLE');
+
+    await page.goto('/admin/members');
+    await page.getByLabel('Buscar socios').fill(member.login);
+    const memberRow = page.getByTestId('member-row');
+    await expect(memberRow).toHaveCount(1);
+    await expect(memberRow).toContainText(member.email);
+    await memberRow.getByRole('button', { name: `Editar a ${member.apellidos}, ${member.nombre}` }).click();
+    const editor = page.getByRole('dialog', { name: `${member.apellidos}, ${member.nombre}` });
+    await expect(editor.getByText('Sin inscripciones.')).toBeVisible();
+    await editor.getByLabel('Número de socio').fill('S-815');
+    await editor.getByLabel('Licencia de armas').fill('F-123456');
+    await editor.getByLabel('Curso IPSC realizado').check();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/users/') && r.request().method() === 'PUT',
+    );
+    await editor.getByRole('button', { name: 'Guardar' }).click();
+    const savedResponse = await saved;
+    expect(savedResponse.status()).toBe(200);
+    expect(savedResponse.request().postDataJSON()).toEqual({
+      socio: 'S-815',
+      licencia: 'F-123456',
+      curso: true,
+      habilitado: false,
+      arbitroIpsc: false,
+      arbitroPrecision: false,
+      entrenadorNacional: false,
+      instructorMisia: false,
+      autorizacionClub: false,
+      staff: false,
+    });
+    await expect(editor).toBeHidden();
+    await expect(memberRow).toContainText('F-123456');
+    await expect(memberRow).toContainText('Curso IPSC realizado');
+
+    const accepted = await subscribe(page, event.uuid, memberSession, COMPETIDOR);
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    // The member's registrations show in the editor.
+    await memberRow.getByRole('button', { name: /^Editar a / }).click();
+    const reopened = page.getByRole('dialog', { name: `${member.apellidos}, ${member.nombre}` });
+    const registration = reopened.getByRole('listitem').filter({ hasText: title });
+    await expect(registration).toContainText('Tirada social IPSC');
+    await expect(registration).toContainText('Reservado');
+    await reopened.getByRole('button', { name: 'Cancelar' }).click();
+
+    // Deleting an event with a registration asks twice and mails the member.
+    await page
+      .getByRole('navigation', { name: 'Área del personal' })
+      .getByRole('link', { name: 'Eventos' })
+      .click();
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    const card = page.getByTestId('admin-event').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Eliminar' }).click();
+    const first = page.getByRole('dialog', { name: 'Eliminar evento' });
+    await expect(first).toContainText('Hay 1 socio inscrito en este evento.');
+    await first.getByRole('button', { name: 'Continuar' }).click();
+    const second = page.getByRole('dialog', { name: 'Eliminar un evento con inscripciones' });
+    await expect(second).toContainText('Se enviará un correo al socio inscrito');
+    await second.getByRole('button', { name: 'Eliminar y avisar a los socios' }).click();
+    await expect(card).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        (await mailsTo(member.email)).some(
+          (mail) => mail.subject.includes(title) && /cancel/i.test(mail.subject),
+        ),
+      )
+      .toBe(true);
+  });
+
+  test('a staff member cannot remove their own staff flag', async ({ page }) => {
+    const staff = createMember({
+      staff: true,
+      nombre: 'Elena',
+      apellidos: `Self ${randomBytes(2).toString('hex')}`,
+    });
+    await signInByApi(page, staff);
+    await page.goto('/admin/members');
+    await page.getByLabel('Buscar socios').fill(staff.login);
+    // The search is debounced: the list first shows everyone, then only the match.
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await page.getByRole('button', { name: `Editar a ${staff.apellidos}, ${staff.nombre}` }).click();
+    const editor = page.getByRole('dialog');
+    const flag = editor.getByLabel('Personal (gestiona el club)');
+    await expect(flag).toBeChecked();
+    await expect(flag).toBeDisabled();
+    await expect(flag).toHaveAccessibleDescription(/No puedes quitarte tu propia marca de personal/);
+  });
+
+  test('a plain member visiting /admin is sent home, an anonymous visitor to login, and the calls refuse them', async ({
+    page,
+  }) => {
+    const member = createMember();
+    await page.goto('/admin/events');
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await apiCall(page, 'GET', '/api/admin/users/?q=')).status()).toBe(401);
+
+    const token = await signInByApi(page, member);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Gestión del club' })).toHaveCount(0);
+    expect((await apiCall(page, 'GET', '/api/admin/users/?q=', undefined, token)).status()).toBe(403);
+  });
+});

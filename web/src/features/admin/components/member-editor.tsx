@@ -1,0 +1,189 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { ToastType } from '@club/contract/enums';
+import { isFieldErrorCode } from '@club/contract/errors';
+import { messageKeyFor } from '@club/contract/messages';
+import { adminUserUpdateBodySchema } from '@club/contract/schemas';
+import type { AdminUserUpdateBody, AdminUserUpdateInput, User } from '@club/contract/schemas';
+import { ApiCallError } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { showToast } from '../../../lib/toasts.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { errorMessageKey } from '../errors.ts';
+import { MEMBER_FLAGS } from './member-flags.ts';
+import { MemberRegistrations } from './member-registrations.tsx';
+
+const LIMITS = { socio: 50, licencia: 100 } as const;
+
+interface MemberFormValues {
+  socio: string;
+  licencia: string;
+  curso: boolean;
+  habilitado: boolean;
+  arbitroIpsc: boolean;
+  arbitroPrecision: boolean;
+  entrenadorNacional: boolean;
+  instructorMisia: boolean;
+  autorizacionClub: boolean;
+  staff: boolean;
+}
+
+function valuesOf(user: User): MemberFormValues {
+  return {
+    socio: user.socio ?? '',
+    licencia: user.licencia ?? '',
+    curso: user.curso,
+    habilitado: user.habilitado,
+    arbitroIpsc: user.arbitroIpsc,
+    arbitroPrecision: user.arbitroPrecision,
+    entrenadorNacional: user.entrenadorNacional,
+    instructorMisia: user.instructorMisia,
+    autorizacionClub: user.autorizacionClub,
+    staff: user.staff,
+  };
+}
+
+/** Member number, licence, the flags the club vouches for, and the member's registrations. */
+export function MemberEditor({ user, onClose }: { user: User; onClose(): void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const id = useId();
+  const session = useSession();
+  const isSelf = session.user?.uuid === user.uuid;
+  const update = useUpdateUser();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AdminUserUpdateInput, unknown, AdminUserUpdateBody>({
+    resolver: zodResolver(adminUserUpdateBodySchema),
+    defaultValues: valuesOf(user),
+  });
+
+  const messageOf = (field: 'socio' | 'licencia'): string | undefined => {
+    const code = errors[field]?.message;
+    if (!code) return undefined;
+    return isFieldErrorCode(code)
+      ? t(`common:${messageKeyFor(code)}`, { value: LIMITS[field] })
+      : t('common:VALIDATION.INVALID');
+  };
+
+  const onSubmit = async (body: AdminUserUpdateBody) => {
+    // Never send one's own staff flag: the server refuses its removal, and there is nothing to set.
+    const { staff, ...rest } = body;
+    const sent: AdminUserUpdateBody = isSelf ? rest : { ...rest, staff };
+    try {
+      const updated = await update.mutateAsync({ uuid: user.uuid, body: sent });
+      if (isSelf) session.replaceUser(updated);
+      showToast({ title: updated.fullName, message: t('admin:MEMBERS.SAVED') });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiCallError && error.fields) {
+        for (const [field, codes] of Object.entries(error.fields)) {
+          if ((field === 'socio' || field === 'licencia') && codes[0])
+            setError(field, { type: 'server', message: codes[0] });
+        }
+      }
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
+    }
+  };
+
+  const socioError = messageOf('socio');
+  const licenciaError = messageOf('licencia');
+
+  return (
+    <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby={`${id}-title`}>
+      <Modal.Header closeButton closeLabel={t('common:ACTIONS.CLOSE')}>
+        <div>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5 mb-0">
+            {user.fullName}
+          </Modal.Title>
+          <p className="small text-body-secondary mb-0 text-break">
+            {user.login} · {user.email} · {user.mobil}
+          </p>
+        </div>
+      </Modal.Header>
+      <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${id}-title`}>
+        <Modal.Body>
+          <Row className="g-3">
+            <Col xs={12} sm={6}>
+              <Form.Group controlId={`${id}-socio`}>
+                <Form.Label>{t('admin:MEMBERS.SOCIO')}</Form.Label>
+                <Form.Control
+                  {...register('socio')}
+                  maxLength={LIMITS.socio}
+                  isInvalid={Boolean(socioError)}
+                  autoComplete="off"
+                />
+                <Form.Control.Feedback type="invalid">{socioError}</Form.Control.Feedback>
+              </Form.Group>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Group controlId={`${id}-licencia`}>
+                <Form.Label>{t('admin:MEMBERS.LICENCIA')}</Form.Label>
+                <Form.Control
+                  {...register('licencia')}
+                  maxLength={LIMITS.licencia}
+                  isInvalid={Boolean(licenciaError)}
+                  autoComplete="off"
+                />
+                <Form.Control.Feedback type="invalid">{licenciaError}</Form.Control.Feedback>
+              </Form.Group>
+            </Col>
+            <Col xs={12}>
+              <fieldset>
+                <legend className="fs-6 fw-semibold">{t('admin:MEMBERS.FLAGS_LEGEND')}</legend>
+                <div className="admin-flag-grid">
+                  {MEMBER_FLAGS.map((flag) => (
+                    <Form.Check
+                      key={flag}
+                      type="switch"
+                      id={`${id}-${flag}`}
+                      {...register(flag)}
+                      label={t(`admin:MEMBERS.FLAGS.${flag}`)}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            </Col>
+            <Col xs={12}>
+              <Form.Check
+                type="switch"
+                id={`${id}-staff`}
+                {...register('staff')}
+                disabled={isSelf}
+                label={t('admin:MEMBERS.FLAGS.staff')}
+                aria-describedby={isSelf ? `${id}-staff-help` : undefined}
+              />
+              {isSelf ? (
+                <Form.Text id={`${id}-staff-help`} className="d-block">
+                  {t('admin:MEMBERS.OWN_STAFF')}
+                </Form.Text>
+              ) : null}
+            </Col>
+          </Row>
+          <MemberRegistrations uuid={user.uuid} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {t('common:ACTIONS.CANCEL')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {t('common:ACTIONS.SAVE')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ContactMessage } from '@club/contract/schemas';
+import { createTestI18n, createWrapper, stubFetch } from '../test-support.tsx';
+import { MessagesScreen } from './messages-screen.tsx';
+
+const older: ContactMessage = {
+  id: 'a1',
+  name: 'Maria Sala',
+  email: 'maria@example.com',
+  subject: 'Older',
+  message: 'Bon dia',
+  createdAt: '2026-11-18T09:05:00.000Z',
+  read: true,
+};
+const newer: ContactMessage = {
+  id: 'b2',
+  name: 'Joan Pérez',
+  email: 'joan@example.com',
+  subject: 'Newer',
+  message: 'Hola,\n<img src=x onerror=alert(1)> <b>not bold</b>',
+  createdAt: '2026-11-20T18:32:00.000Z',
+  read: false,
+};
+
+describe('MessagesScreen', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists newest first, marks a message read when opened, shows its text as text, and toggles back', async () => {
+    const state = new Map([older, newer].map((m) => [m.id, { ...m }]));
+    const calls = stubFetch((call) => {
+      if (call.method === 'PUT') {
+        const id = call.url.split('/').at(-2) ?? '';
+        const message = state.get(id);
+        if (!message) return { status: 404 };
+        message.read = (call.body as { read: boolean }).read;
+        return { status: 200, body: message };
+      }
+      // Older first on the wire: the screen must still show the newest first.
+      return { status: 200, body: [...state.values()] };
+    });
+    const i18n = await createTestI18n('en');
+    render(<MessagesScreen />, { wrapper: createWrapper(i18n) });
+    const user = userEvent.setup();
+
+    const items = await screen.findAllByTestId('admin-message');
+    expect(items.map((item) => within(item).getByText(/Older|Newer/).textContent)).toEqual([
+      'Newer',
+      'Older',
+    ]);
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Unread')).toBeInTheDocument();
+
+    await user.click(within(items[0]).getByRole('button', { name: /Newer/ }));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/admin/messages/b2/',
+      body: { read: true },
+    });
+    await waitFor(() => expect(screen.getByText('0 unread')).toBeInTheDocument());
+    const text = document.querySelector('.admin-message-text');
+    expect(text?.textContent).toBe(newer.message);
+    expect(text?.querySelector('img, b')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() => expect(screen.getByText('1 unread')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { read: false } });
+
+    // Opening an already read message sends nothing.
+    const putsBefore = calls.filter((c) => c.method === 'PUT').length;
+    await user.click(within(items[1]).getByRole('button', { name: /Older/ }));
+    expect(await screen.findByText('Bon dia')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(putsBefore);
+  });
+});
