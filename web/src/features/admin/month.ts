@@ -1,8 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { daysInMonth, formatDate } from '@club/contract/event-time';
+import siteSettings from '@club/contract/site-settings.json';
 
 /** The club's time zone (the server's CLUB_TIMEZONE default): event times are wall times there. */
-export const CLUB_TIMEZONE = 'Europe/Madrid';
+// The club's time zone, from the one site settings file the server's default also reads.
+export const CLUB_TIMEZONE = siteSettings.timeZone;
 
 export interface YearMonth {
   year: number;

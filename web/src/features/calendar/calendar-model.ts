@@ -4,9 +4,11 @@ import { format } from 'date-fns';
 import { EventType } from '@club/contract/enums';
 import { eventDate, formatDate, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { ClubEvent } from '@club/contract/schemas';
+import siteSettings from '@club/contract/site-settings.json';
 
 /** The club's time zone: event times and "now" for the rules are read on its wall clock. */
-export const CLUB_TIMEZONE = 'Europe/Madrid';
+// The club's time zone, from the one site settings file the server's default also reads.
+export const CLUB_TIMEZONE = siteSettings.timeZone;
 
 /** How many months ahead of the current one a member may browse (SPEC §9: the month after next). */
 export const MONTHS_AHEAD = 2;
