@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
@@ -61,7 +61,13 @@ export function openDatabase(url: string): Db {
 
 /** Brings the database to the newest schema; throws with the failing migration's name. */
 export async function migrateToLatest(kysely: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db: kysely, provider });
+  // On PostgreSQL the migrator's own tables go in the connection's schema explicitly: its
+  // existence check looks across schemas and would be fooled by another schema's tables.
+  const schema = await sql<{ schema: string }>`select current_schema() as schema`
+    .execute(kysely)
+    .then((r) => r.rows[0]?.schema)
+    .catch(() => undefined);
+  const migrator = new Migrator({ db: kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
