@@ -38,6 +38,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
   };
+  // The static plugin would treat `/` as a directory listing; the home page is the app.
+  app.get('/', sendApp);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {

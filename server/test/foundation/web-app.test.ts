@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+// A stand-in web build: the real one is served the same way and is covered by the browser tests.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dist-'));
+fs.mkdirSync(path.join(dist, 'assets/i18n/common'), { recursive: true });
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
+fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const spaRoutes = [
+    '/',
+    '/home',
+    '/calendar',
+    '/login',
+    '/register',
+    '/user-profile',
+    '/team/marta-ribas',
+    '/team/jordi-puig',
+    '/team/elena-navarro',
+    '/team/sergio-ortega',
+    '/reset-password?hash=a&token=b',
+    '/reset-password',
+    '/change-password',
+    '/forgoten',
+    '/dry-training',
+    '/dry-training/5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11',
+    '/stage-designer',
+    '/stage-designer/5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11',
+    '/admin',
+    '/admin/events',
+    '/terms',
+    '/privacy',
+    '/calendar/',
+  ];
+
+  it.each(spaRoutes)('answers %s with the app and 200', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/nothing-here', '/not-found', '/team/nobody', '/calendar/2026', '/login/extra'])(
+    'answers %s with the app and 404',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves hashed files with a year-long immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves translation files so that a change shows at once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/i18n/common/es.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ loading: 'Cargando' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with the JSON 404, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/i18n/common/fr.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorCode).toBe('NOT_FOUND');
+  });
+
+  it('refuses to serve files outside the build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fetc%2fpasswd' });
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.json().errorCode).toMatch(/NOT_FOUND|VALIDATION_ERROR/);
+    expect(res.body).not.toContain('root:');
+  });
+});
