@@ -20,6 +20,8 @@ async function loadHome() {
 const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first screen's code loads (the header and footer come with it).
+    hydrateFallbackElement: <div className="page-loading" />,
     children: [
       { index: true, lazy: loadHome },
       { path: 'home', lazy: loadHome },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay } from 'swiper/modules';
-import 'swiper/css';
+import './swiper-core.css';
 import { Icon } from '../../../lib/icons.tsx';
 import { galleryPicture } from '../images.ts';
 
