@@ -12,11 +12,13 @@ export function GallerySection() {
   const { t } = useTranslation('home/trainings');
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
-  const first = galleryPicture(siteSettings.gallery[0]);
-  // Until the carousel arrives, the first picture holds its place (same height, no shift).
+  // Until the carousel arrives, its first pictures hold its place (same height, no shift).
   const placeholder = (
     <div className="gallery-placeholder" aria-hidden="true">
-      <img src={first.src} width={first.width} height={first.height} alt="" loading="lazy" />
+      {siteSettings.gallery.slice(0, 5).map((id) => {
+        const picture = galleryPicture(id);
+        return <img key={id} src={picture.src} width={picture.width} height={picture.height} alt="" loading="lazy" />;
+      })}
     </div>
   );
   return (
