@@ -291,6 +291,7 @@ jobs.push({
   ratio: H / W,
 });
 
+/* global Image, document -- the drawing callback runs inside the browser page. */
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
 await page.setContent('<html><body></body></html>');
