@@ -1,17 +1,30 @@
+import i18next from 'i18next';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { APP_ROUTES } from '@club/contract/routes';
 import { Layout } from './layout/layout.tsx';
 import { AnonymousOnly, MembersOnly, RequiresResetLink, StaffOnly } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { HOME_AREAS } from '../features/home/home-areas.ts';
+
+// The home page's code and its translation files load side by side, not one after the other.
+async function loadHome() {
+  const [{ HomePage }] = await Promise.all([
+    import('../features/home/home-page.tsx'),
+    i18next.loadNamespaces([...HOME_AREAS]),
+  ]);
+  return { Component: HomePage };
+}
 
 // Every screen is its own chunk: the designer's code never loads on the home page.
 const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first screen's code loads (the header and footer come with it).
+    hydrateFallbackElement: <div className="page-loading" />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
-      { path: 'home', lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }) },
+      { index: true, lazy: loadHome },
+      { path: 'home', lazy: loadHome },
       { path: 'team/:slug', lazy: async () => ({ Component: (await import('../features/team/team-page.tsx')).TeamPage }) },
       {
         path: 'calendar',

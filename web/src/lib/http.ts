@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { errorBodySchema } from '@club/contract/errors';
 import type { FieldErrors } from '@club/contract/errors';
 import { readStoredSession } from './session-storage.ts';
 
@@ -91,6 +90,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
   }
   if (!response.ok) {
+    // The schema (and zod with it) loads only when a call fails, keeping it off the home page.
+    const { errorBodySchema } = await import('@club/contract/errors');
     const parsed = errorBodySchema.safeParse(data);
     const error = parsed.success
       ? new ApiCallError(response.status, parsed.data.errorCode, parsed.data.message, parsed.data.fields)

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { sessionSchema } from '@club/contract/schemas';
 import type { Session, User } from '@club/contract/schemas';
 import { apiRequest, ApiCallError, setUnauthorizedListener } from './http.ts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './session-storage.ts';
@@ -35,7 +34,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const stored = readStoredSession();
     if (!stored) return;
     let cancelled = false;
-    apiRequest('/api/active-user/', { schema: sessionSchema })
+    // The contract's schemas (and zod) load only when there is a session to restore.
+    import('@club/contract/schemas')
+      .then(({ sessionSchema }) => apiRequest('/api/active-user/', { schema: sessionSchema }))
       .then((session) => {
         if (cancelled) return;
         if (session.user.uuid !== stored.uuid) throw new ApiCallError(401, 'NOT_AUTHENTICATED', 'mismatch');

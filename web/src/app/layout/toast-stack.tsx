@@ -1,7 +1,4 @@
-import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useEffect, useState } from 'react';
 import { ToastType } from '@club/contract/enums';
 import { removeToast, toastStore } from '../../lib/toasts.ts';
 import type { Toast as ToastEntry } from '../../lib/toasts.ts';
@@ -13,23 +10,62 @@ const VARIANT: Record<ToastType, string> = {
   [ToastType.error]: 'error',
 };
 
+type Sanitize = (html: string) => string;
+let sanitize: Sanitize | null = null;
+
+// The sanitizer loads with the first toast, not with the page.
+function loadSanitizer(): Promise<Sanitize> {
+  if (sanitize) return Promise.resolve(sanitize);
+  return import('dompurify').then(({ default: purify }) => {
+    sanitize = (html) => purify.sanitize(html);
+    return sanitize;
+  });
+}
+
+// Bootstrap's fade lasts 150 ms; the toast leaves the stack once it has faded.
+const FADE_MS = 150;
+
 function ToastItem({ toast }: { toast: ToastEntry }) {
   // Toast messages are our own translated HTML (SPEC §3), still sanitised before rendering.
-  const html = useMemo(() => DOMPurify.sanitize(toast.message), [toast.message]);
+  const [html, setHtml] = useState<string | null>(() => (sanitize ? sanitize(toast.message) : null));
+  const [shown, setShown] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    void loadSanitizer().then((clean) => {
+      if (live) setHtml(clean(toast.message));
+    });
+    return () => {
+      live = false;
+    };
+  }, [toast.message]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShown(false), toast.delay);
+    return () => window.clearTimeout(timer);
+  }, [toast.delay]);
+
+  useEffect(() => {
+    if (shown) return;
+    const timer = window.setTimeout(() => removeToast(toast.id), FADE_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown, toast.id]);
+
   return (
-    <Toast
-      className={`club-toast club-toast-${VARIANT[toast.type]}`}
-      autohide
-      delay={toast.delay}
-      onClose={() => removeToast(toast.id)}
+    <div
+      className={`toast fade ${shown ? 'show' : ''} club-toast club-toast-${VARIANT[toast.type]}`}
+      role="alert"
+      aria-live="assertive"
+      aria-atomic="true"
       data-toast-type={VARIANT[toast.type]}
     >
-      <Toast.Header closeLabel="×">
+      <div className="toast-header">
         <Icon name={toast.type === ToastType.success ? 'check' : 'alert'} className="me-2" />
         <strong className="me-auto">{toast.title}</strong>
-      </Toast.Header>
-      <Toast.Body dangerouslySetInnerHTML={{ __html: html }} />
-    </Toast>
+        <button type="button" className="btn-close" aria-label="×" onClick={() => setShown(false)} />
+      </div>
+      {html === null ? <div className="toast-body" /> : <div className="toast-body" dangerouslySetInnerHTML={{ __html: html }} />}
+    </div>
   );
 }
 
@@ -37,10 +73,10 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
 export function ToastStack() {
   const toasts = toastStore.use();
   return (
-    <ToastContainer position="top-end" className="toast-stack p-3" containerPosition="fixed" aria-live="polite">
+    <div className="toast-container position-fixed top-0 end-0 toast-stack p-3" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ToastContainer>
+    </div>
   );
 }

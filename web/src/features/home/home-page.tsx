@@ -1,16 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.tsx';
+import { HOME_AREAS } from './home-areas.ts';
+import { useReveal } from './hooks/use-reveal.ts';
+import { HeroSection } from './components/hero-section.tsx';
+import { AboutSection } from './components/about-section.tsx';
+import { TeamSection } from './components/team-section.tsx';
+import { GallerySection } from './components/gallery-section.tsx';
+import { PartnersSection } from './components/partners-section.tsx';
+import { FeesSection } from './components/fees-section.tsx';
+import { ContactSection } from './components/contact-section.tsx';
+import './home.css';
 
-/** Placeholder until the landing page lands: the hero's title and subtitle. */
+/**
+ * The landing page (SPEC §2): hero, about, team, gallery, partners, fees and contact. It
+ * scrolls to the section named in the URL fragment, or to the top when there is none or it
+ * names nothing; sections fade in once as they scroll into view.
+ */
 export function HomePage() {
-  const { t } = useTranslation('home/hero');
+  // All areas at once, so their files load side by side rather than one section at a time.
+  useTranslation([...HOME_AREAS]);
   usePageTitle(undefined);
+  const root = useRef<HTMLDivElement>(null);
+  const { hash, key } = useLocation();
+  const arrived = useRef(false);
+  useReveal(root);
+
+  useEffect(() => {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const id = decodeURIComponent(hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (!target) {
+      if (hash) window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+      return;
+    }
+    // Arriving with a fragment jumps there as browsers do on load; links on the page glide.
+    const arriving = !arrived.current;
+    arrived.current = true;
+    const behavior: ScrollBehavior = smooth && !arriving ? 'smooth' : 'instant';
+    target.scrollIntoView({ behavior, block: 'start' });
+    // Parts above the target may still change as their code or pictures arrive, and that can
+    // stop a smooth scroll half-way. Until the visitor scrolls on their own (or three seconds
+    // pass), put the target back where it was asked for whenever the page settles elsewhere.
+    const page = root.current;
+    if (!page) return;
+    const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const misaligned = () => {
+      const top = target.getBoundingClientRect().top;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      return Math.abs(top - padding) > 2 && !(atBottom && top > padding);
+    };
+    let tries = 0;
+    const onScrollEnd = () => {
+      if (misaligned() && tries++ < 3) target.scrollIntoView({ behavior, block: 'start' });
+    };
+    let height = page.offsetHeight;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      if (page.offsetHeight === height) return;
+      height = page.offsetHeight;
+      target.scrollIntoView({ behavior: 'instant', block: 'start' });
+    });
+    observer?.observe(page);
+    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    const stop = () => {
+      observer?.disconnect();
+      window.removeEventListener('scrollend', onScrollEnd);
+      for (const type of events) window.removeEventListener(type, stop);
+    };
+    window.addEventListener('scrollend', onScrollEnd);
+    for (const type of events) window.addEventListener(type, stop, { passive: true });
+    const timer = window.setTimeout(stop, 3000);
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+    };
+    // `key` changes on every navigation, so a second click on the same link scrolls again.
+  }, [hash, key]);
+
   return (
-    <section id="hero" className="hero-placeholder">
-      <div className="container-xl py-5">
-        <h1 className="display-5">{t('TITLE')}</h1>
-        <p className="lead">{t('SUBTITLE')}</p>
-      </div>
-    </section>
+    <div ref={root} className="home">
+      <HeroSection />
+      <AboutSection />
+      <TeamSection />
+      <GallerySection />
+      <PartnersSection />
+      <FeesSection />
+      <ContactSection />
+    </div>
   );
 }

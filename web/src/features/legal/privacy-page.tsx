@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../lib/page-title.tsx';
+import { LegalDocument } from './legal-document.tsx';
 
-/** Placeholder until this screen's issue lands: the title of the screen. */
+/** The privacy notice: what the club keeps, why, how long, and the member's rights. */
 export function PrivacyPage() {
-  const { t } = useTranslation('legal');
-  return <PageHeader title={t('PRIVACY.TITLE')} />;
+  return <LegalDocument area="PRIVACY" />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../lib/page-title.tsx';
+import { LegalDocument } from './legal-document.tsx';
 
-/** Placeholder until this screen's issue lands: the title of the screen. */
+/** The terms of use, linked from the footer. */
 export function TermsPage() {
-  const { t } = useTranslation('legal');
-  return <PageHeader title={t('TERMS.TITLE')} />;
+  return <LegalDocument area="TERMS" />;
 }

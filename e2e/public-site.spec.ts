@@ -1,0 +1,248 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
+import { waitForMail } from './support/fixtures.ts';
+
+type Lang = 'es' | 'en';
+
+// What each language shows, read from the same translation files the site serves.
+const TEXT = {
+  es: {
+    sections: ['Sobre nosotros', 'Nuestro equipo', 'Galería', 'Colaboradores', 'Tarifas', 'Contacto'],
+    hero: 'Tiro práctico y de precisión',
+    fees: ['Master class', 'Clase regular', 'Sesión funcional', 'Sesión de grupo'],
+    price: '180 €',
+    form: { name: 'Nombre', email: 'Correo electrónico', subject: 'Asunto', message: 'Mensaje', send: 'Enviar mensaje' },
+    required: 'Este campo es obligatorio.',
+    emailInvalid: 'Introduce un correo electrónico válido.',
+    sent: 'Mensaje enviado',
+    toggle: 'Abrir o cerrar el menú',
+    navFees: 'Tarifas',
+    open: 'ampliar',
+    close: 'Cerrar',
+  },
+  en: {
+    sections: ['About us', 'Our team', 'Gallery', 'Partners', 'Fees', 'Contact'],
+    hero: 'Practical and precision shooting',
+    fees: ['Master class', 'Regular class', 'Functional session', 'Group session'],
+    price: '€180',
+    form: { name: 'Name', email: 'E-mail', subject: 'Subject', message: 'Message', send: 'Send message' },
+    required: 'This field is required.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    sent: 'Message sent',
+    toggle: 'Open or close the menu',
+    navFees: 'Fees',
+    open: 'enlarge',
+    close: 'Close',
+  },
+} as const;
+
+async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('ipsc-club.lang', value), lang);
+}
+
+for (const lang of ['es', 'en'] as const) {
+  const text = TEXT[lang];
+
+  test.describe(`public site [${lang}]`, () => {
+    test.beforeEach(async ({ page }) => useLanguage(page, lang));
+
+    test('the home page has every section, with team cards, partners and fee cards', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.hero);
+      for (const id of ['hero', 'about', 'team', 'gallery', 'partners', 'fees', 'contact']) {
+        await expect(page.locator(`section#${id}`)).toHaveCount(1);
+      }
+      const main = page.getByRole('main');
+      for (const title of text.sections) await expect(main.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+
+      const about = page.locator('#about');
+      await expect(about.locator('p')).not.toHaveCount(0);
+      const aboutLinks = about.locator('a[target="_blank"]');
+      await expect(aboutLinks).toHaveCount(3);
+      for (const link of await aboutLinks.all()) await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(about.locator('.requirements li')).toHaveCount(2);
+
+      const cards = page.locator('#team article');
+      await expect(cards).toHaveCount(4);
+      for (const [index, member] of siteSettings.team.entries()) {
+        const card = cards.nth(index);
+        await expect(card.locator('img')).toHaveAttribute('alt', /.+/);
+        await expect(card.getByRole('link')).toHaveAttribute('href', `/team/${member.slug}`);
+        await expect(card.locator('.team-position')).not.toBeEmpty();
+        await expect(card.locator('.team-categories li')).not.toHaveCount(0);
+      }
+
+      const partners = page.locator('#partners a');
+      await expect(partners).toHaveCount(5);
+      for (const link of await partners.all()) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /noopener/);
+        await expect(link.locator('img')).toHaveAttribute('alt', '');
+        await expect(link).not.toHaveText('');
+      }
+
+      for (const title of text.fees) await expect(page.locator('#fees').getByRole('heading', { name: title, exact: true })).toBeVisible();
+      await expect(page.locator('#fees')).toContainText(text.price);
+      // Tickets are off in the site settings: no ticket button, no modal.
+      await expect(page.locator('#fees .tickets')).toHaveCount(0);
+
+      const contact = page.locator('#contact');
+      await expect(contact).toContainText(siteSettings.address.street);
+      await expect(contact).toContainText(siteSettings.phone);
+      await expect(contact).toContainText(siteSettings.email);
+    });
+
+    test('a fragment scrolls to its section, and the header follows the scroll', async ({ page }) => {
+      await page.goto('/#fees');
+      const fees = page.locator('#fees');
+      await expect(fees.getByRole('heading', { level: 2 })).toBeInViewport();
+      await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('fees')!.getBoundingClientRect().top))).toBeLessThan(80);
+      await expect(page.getByRole('navigation').getByRole('link', { name: text.navFees })).toHaveAttribute('aria-current', 'location');
+      await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
+
+      // A fragment that names nothing stays at the top.
+      await page.goto('/#nothing-here');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'false');
+
+      // A header link scrolls there from the top.
+      await page.getByRole('navigation').getByRole('link', { name: text.navFees }).click();
+      await expect(page).toHaveURL(/#fees$/);
+      await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('fees')!.getBoundingClientRect().top))).toBeLessThan(80);
+    });
+
+    test('the gallery carousel advances on its own and a picture opens in the lightbox', async ({ page }) => {
+      await page.goto('/#gallery');
+      const carousel = page.getByTestId('gallery-carousel');
+      await expect(carousel).toBeVisible();
+      await expect(carousel.locator('.swiper-slide[data-gallery-id]')).not.toHaveCount(0);
+      const active = carousel.locator('.swiper-slide-active');
+      const first = await active.getAttribute('data-gallery-id');
+      // Autoplay every 5000 ms (SPEC §9).
+      await expect.poll(() => active.getAttribute('data-gallery-id'), { timeout: 8000 }).not.toBe(first);
+      await page.mouse.move(0, 0);
+      const shown = await active.getAttribute('data-gallery-id');
+      await active.getByRole('button').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const alt = await page.locator(`.swiper-slide[data-gallery-id="${shown}"] img`).first().getAttribute('alt');
+      await expect(dialog.locator(`img[alt="${alt}"]`).first()).toBeVisible();
+      await dialog.getByRole('button', { name: text.close }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+
+    test('the mobile menu opens at 375 px and a section link closes it', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: text.toggle });
+      await expect(toggle).toBeVisible();
+      const link = page.getByRole('navigation').getByRole('link', { name: text.navFees });
+      await expect(link).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(link).toBeVisible();
+      await link.click();
+      await expect(page).toHaveURL(/#fees$/);
+      await expect(page.locator('#main-navigation')).not.toHaveClass(/show/);
+      await expect(link).toBeHidden();
+    });
+
+    test('the contact form shows its messages after a bad submit, and a good one reaches the club', async ({ page }) => {
+      await page.goto('/#contact');
+      const form = page.locator('form.contact-form');
+      const name = form.getByLabel(text.form.name);
+      const email = form.getByLabel(text.form.email);
+      const subject = form.getByLabel(text.form.subject);
+      const message = form.getByLabel(text.form.message);
+      for (const [control, field] of [[name, 'name'], [email, 'email'], [subject, 'subject'], [message, 'message']] as const) {
+        await expect(control).toHaveAttribute('name', field);
+      }
+      // No message before the first submit.
+      await name.fill('x');
+      await name.fill('');
+      await expect(form.locator('.invalid-feedback')).toHaveCount(0);
+
+      await email.fill('laia@');
+      await form.getByRole('button', { name: text.form.send }).click();
+      await expect(form.locator('.invalid-feedback')).toHaveCount(4);
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(form).toContainText(text.required);
+      await expect(form).toContainText(text.emailInvalid);
+
+      // After the first submit, messages follow the typing.
+      const unique = `E2E ${lang} ${Date.now()}`;
+      await name.fill('Laia Soler');
+      await email.fill('laia.soler@example.org');
+      await subject.fill(unique);
+      await message.fill('Hola,\nquería información del curso de iniciación.');
+      await expect(form.locator('.invalid-feedback')).toHaveCount(0);
+      await form.getByRole('button', { name: text.form.send }).click();
+      await expect(page.getByRole('alert').filter({ hasText: text.sent })).toBeVisible();
+
+      const mail = await waitForMail('club@club.test');
+      expect(mail.subject).toContain(unique);
+      expect(mail.text).toContain('quería información del curso de iniciación.');
+      // The form keeps what was typed.
+      await expect(subject).toHaveValue(unique);
+      await expect(name).toHaveValue('Laia Soler');
+    });
+
+    test('each team page shows its name, photos and the number of career items', async ({ page }) => {
+      for (const member of siteSettings.team) {
+        await page.goto(`/team/${member.slug}`);
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).not.toBeEmpty();
+        await expect(page.locator('.page-header .lead')).not.toBeEmpty();
+        await expect(page.locator('img.team-photo')).toHaveCount(2);
+        for (const img of await page.locator('img.team-photo').all()) await expect(img).toHaveAttribute('alt', /.+/);
+        await expect(page.getByTestId('career-list').locator('li')).toHaveCount(member.careerItems);
+      }
+      expect(siteSettings.team.map((member) => member.careerItems)).toEqual([11, 15, 6, 5]);
+      // A home team card leads to the page.
+      await page.goto('/#team');
+      await page.locator('#team article').first().getByRole('link').click();
+      await expect(page).toHaveURL(`/team/${siteSettings.team[0].slug}`);
+    });
+
+    test('the footer links to the terms and the privacy notice', async ({ page }) => {
+      await page.goto('/');
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('link', { name: lang === 'es' ? 'Privacidad' : 'Privacy' }).click();
+      await expect(page).toHaveURL(/\/privacy$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'es' ? 'Política de privacidad' : 'Privacy notice');
+      await expect(page.getByRole('heading', { level: 2 })).not.toHaveCount(0);
+      await expect(page.getByRole('main')).toContainText(lang === 'es' ? 'Mi perfil' : 'My profile');
+      await footer.getByRole('link', { name: lang === 'es' ? 'Condiciones de uso' : 'Terms of use' }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await expect(page.getByRole('heading', { level: 2 })).not.toHaveCount(0);
+    });
+  });
+}
+
+test.describe('accessibility (axe-core)', () => {
+  const pages = ['/', ...siteSettings.team.map((member) => `/team/${member.slug}`), '/login', '/register', '/terms', '/privacy'];
+  for (const lang of ['es', 'en'] as const) {
+    for (const path of pages) {
+      test(`${path} has no violations [${lang}]`, async ({ page }) => {
+        await useLanguage(page, lang);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+        if (path === '/') {
+          // Bring the lazily loaded parts (carousel, form) in before checking.
+          await page.locator('#contact').scrollIntoViewIfNeeded();
+          await expect(page.locator('form.contact-form')).toBeVisible();
+          await page.locator('#gallery').scrollIntoViewIfNeeded();
+          await expect(page.getByTestId('gallery-carousel')).toBeVisible();
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
+  }
+});

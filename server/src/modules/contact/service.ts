@@ -1,0 +1,48 @@
+import type { ContactBody } from '@club/contract/forms';
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import type { AppContext } from '../../context.ts';
+import { isoOf, newId } from '../../lib/ids.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { insertContactMessage } from './repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const LANGUAGES = new Set(['es', 'ca', 'en']);
+
+/** The language of a request's Accept-Language header among ours, Spanish by default. */
+export function languageOf(acceptLanguage: string | undefined): string {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().slice(0, 2).toLowerCase() ?? '';
+  return LANGUAGES.has(first) ? first : 'es';
+}
+
+/**
+ * Takes a visitor's message (SPEC §7): throttled per client, stored for the staff inbox, and
+ * mailed to the club with Reply-To the sender, so the club answers from its own mail program.
+ */
+export async function sendContactMessage(
+  ctx: AppContext,
+  body: ContactBody,
+  client: { ip: string; language: string },
+): Promise<void> {
+  const { db, clock, config, mailer } = ctx;
+  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
+    key: `contact:ip:${client.ip}`,
+    limit: config.rateLimits.contact,
+    windowMs: HOUR_MS,
+  });
+  const createdAt = isoOf(clock.now());
+  await insertContactMessage(db.kysely, { id: newId(), ...body, language: client.language, createdAt });
+  // The name and subject are single-line by the contract, so nothing can break a mail header.
+  await mailer.send({
+    to: config.clubEmail ?? siteSettings.email,
+    replyTo: `"${body.name.replace(/["\\]/g, '')}" <${body.email}>`,
+    subject: `[Web] ${body.subject}`,
+    text: [
+      `Name: ${body.name}`,
+      `E-mail: ${body.email}`,
+      `Language: ${client.language}`,
+      `Sent: ${createdAt}`,
+      '',
+      body.message,
+    ].join('\n'),
+  });
+}

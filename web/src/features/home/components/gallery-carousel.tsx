@@ -1,0 +1,99 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { A11y, Autoplay } from 'swiper/modules';
+import './swiper-core.css';
+import { Icon } from '../../../lib/icons.tsx';
+import { galleryPicture } from '../images.ts';
+
+const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
+
+// SPEC §9: 400 ms transitions, loop, autoplay every 5000 ms that goes on after the visitor
+// touches it, centred, 1/2/3/5 pictures from 320/575/768/992 px wide, 20 px apart.
+export const CAROUSEL = {
+  speed: 400,
+  autoplayMs: 5000,
+  spaceBetween: 20,
+  breakpoints: { 320: { slidesPerView: 1 }, 575: { slidesPerView: 2 }, 768: { slidesPerView: 3 }, 992: { slidesPerView: 5 } },
+} as const;
+
+/** The gallery carousel with its own controls (previous, pause, next) and a lightbox. */
+export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
+  const { t } = useTranslation('home/trainings');
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const reducedMotion = useMemo(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches, []);
+  const [playing, setPlaying] = useState(!reducedMotion);
+
+  const slides = ids.map((id) => ({ id, picture: galleryPicture(id), alt: t(`GALLERY.ITEMS.${id}`) }));
+
+  const togglePlay = () => {
+    if (!swiper) return;
+    if (playing) swiper.autoplay.stop();
+    else swiper.autoplay.start();
+    setPlaying(!playing);
+  };
+
+  return (
+    <div className="gallery-carousel">
+      <Swiper
+        modules={[Autoplay, A11y]}
+        speed={CAROUSEL.speed}
+        loop
+        centeredSlides
+        spaceBetween={CAROUSEL.spaceBetween}
+        slidesPerView={1}
+        breakpoints={CAROUSEL.breakpoints}
+        autoplay={reducedMotion ? false : { delay: CAROUSEL.autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
+        a11y={{
+          prevSlideMessage: t('GALLERY.PREV'),
+          nextSlideMessage: t('GALLERY.NEXT'),
+          slideLabelMessage: t('GALLERY.SLIDE_LABEL', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
+          containerRoleDescriptionMessage: t('GALLERY.ROLE'),
+          itemRoleDescriptionMessage: t('GALLERY.ITEM_ROLE'),
+        }}
+        onSwiper={setSwiper}
+        data-testid="gallery-carousel"
+      >
+        {slides.map((slide, index) => (
+          <SwiperSlide key={slide.id} data-gallery-id={slide.id}>
+            <button type="button" className="gallery-open" onClick={() => setOpen(index)}>
+              <img
+                src={slide.picture.src}
+                srcSet={slide.picture.srcSet}
+                sizes="(min-width: 992px) 20vw, (min-width: 768px) 33vw, (min-width: 575px) 50vw, 100vw"
+                width={slide.picture.width}
+                height={slide.picture.height}
+                alt={slide.alt}
+                loading="lazy"
+                decoding="async"
+              />
+              <span className="visually-hidden"> ({t('GALLERY.OPEN')})</span>
+            </button>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      <div className="gallery-controls">
+        <button type="button" className="btn btn-round" onClick={() => swiper?.slidePrev()} aria-label={t('GALLERY.PREV')}>
+          <Icon name="chevronLeft" />
+        </button>
+        <button type="button" className="btn btn-round" onClick={togglePlay} aria-pressed={!playing} aria-label={t('GALLERY.PAUSE')}>
+          <Icon name={playing ? 'pause' : 'play'} />
+        </button>
+        <button type="button" className="btn btn-round" onClick={() => swiper?.slideNext()} aria-label={t('GALLERY.NEXT')}>
+          <Icon name="chevronRight" />
+        </button>
+      </div>
+      {open !== null ? (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            index={open}
+            onClose={() => setOpen(null)}
+            slides={slides.map((slide) => ({ picture: slide.picture, alt: slide.alt }))}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

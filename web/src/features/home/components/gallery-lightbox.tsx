@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import Lightbox from 'yet-another-react-lightbox';
+import 'yet-another-react-lightbox/styles.css';
+import type { Picture } from '../images.ts';
+
+/** The gallery's pictures full size, with keyboard and swipe navigation. */
+export function GalleryLightbox({
+  slides,
+  index,
+  onClose,
+}: {
+  slides: Array<{ picture: Picture; alt: string }>;
+  index: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('home/trainings');
+  return (
+    <Lightbox
+      open
+      index={index}
+      close={onClose}
+      labels={{
+        Previous: t('GALLERY.PREV'),
+        Next: t('GALLERY.NEXT'),
+        Close: t('GALLERY.CLOSE'),
+        Lightbox: t('GALLERY.TITLE'),
+        'Photo gallery': t('GALLERY.TITLE'),
+        Carousel: t('GALLERY.ROLE'),
+        Slide: t('GALLERY.ITEM_ROLE'),
+        // i18next would read {index} itself, so the template keeps its own placeholders.
+        '{index} of {total}': t('GALLERY.COUNTER', { index: '{index}', total: '{total}' }),
+      }}
+      slides={slides.map(({ picture, alt }) => ({
+        src: picture.srcSet.split(', ').at(-1)!.split(' ')[0],
+        alt,
+        width: picture.width,
+        height: picture.height,
+        srcSet: picture.srcSet.split(', ').map((entry) => {
+          const [src, w] = entry.split(' ');
+          const width = Number.parseInt(w, 10);
+          return { src, width, height: Math.round((width * picture.height) / picture.width) };
+        }),
+      }))}
+    />
+  );
+}

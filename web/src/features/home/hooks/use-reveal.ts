@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import type { RefObject } from 'react';
+
+/** SPEC §9: scroll animations last 1000 ms, ease-in-out, and run once (timing lives in home.css). */
+export const REVEAL_MS = 1000;
+
+/**
+ * Fades in every `[data-reveal]` element under `root` the first time it scrolls into view.
+ * Nothing is hidden where the visitor prefers reduced motion or IntersectionObserver is missing.
+ */
+export function useReveal(root: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const container = root.current;
+    if (!container || typeof IntersectionObserver === 'undefined') return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const targets = [...container.querySelectorAll<HTMLElement>('[data-reveal]')];
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.add('is-revealed');
+          observer.unobserve(entry.target);
+        }
+      },
+      { threshold: 0.12, rootMargin: '0px 0px -40px 0px' },
+    );
+    for (const target of targets) {
+      target.classList.add('reveal');
+      observer.observe(target);
+    }
+    return () => observer.disconnect();
+  }, [root]);
+}
