@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, act } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, act, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { ToastType } from '@club/contract/enums';
 import { TOAST_DEFAULT_DELAY, removeToast, showToast, toastStore } from './toasts.ts';
@@ -7,7 +7,6 @@ import { ToastStack } from '../app/layout/toast-stack.tsx';
 
 afterEach(() => {
   for (const toast of toastStore.get()) removeToast(toast.id);
-  vi.useRealTimers();
 });
 
 describe('toasts', () => {
@@ -22,30 +21,24 @@ describe('toasts', () => {
     expect(TOAST_DEFAULT_DELAY).toBe(5000);
   });
 
-  it('renders the message HTML through the sanitizer, hides after the delay, then removes it', () => {
-    vi.useFakeTimers();
+  it('renders the message HTML through the sanitizer, hides after its delay, then removes it', async () => {
     render(createElement(ToastStack));
     act(() => {
       showToast({
         title: 'Saved',
         message: '<strong>Done</strong><img src=x onerror="window.hacked=1"><script>window.hacked=2</script>',
         type: ToastType.error,
+        delay: 400,
       });
     });
-    const body = screen.getByText('Done');
+    const body = await screen.findByText('Done');
     expect(body.tagName).toBe('STRONG');
     const toast = body.closest('.toast');
     expect(toast?.getAttribute('data-toast-type')).toBe('error');
     expect(toast?.innerHTML).not.toContain('onerror');
     expect(toast?.innerHTML).not.toContain('<script');
-    act(() => {
-      vi.advanceTimersByTime(4900);
-    });
     expect(toastStore.get()).toHaveLength(1);
-    act(() => {
-      vi.advanceTimersByTime(600);
-    });
-    expect(toastStore.get()).toHaveLength(0);
+    await waitFor(() => expect(toastStore.get()).toHaveLength(0), { timeout: 3000 });
     expect(screen.queryByText('Done')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ToastType } from '@club/contract/enums';
 import { removeToast, toastStore } from '../../lib/toasts.ts';
 import type { Toast as ToastEntry } from '../../lib/toasts.ts';
@@ -29,6 +30,7 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   // Toast messages are our own translated HTML (SPEC §3), still sanitised before rendering.
   const [html, setHtml] = useState<string | null>(() => (sanitize ? sanitize(toast.message) : null));
   const [shown, setShown] = useState(true);
+  const { t } = useTranslation('common');
 
   useEffect(() => {
     let live = true;
@@ -62,7 +64,7 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
       <div className="toast-header">
         <Icon name={toast.type === ToastType.success ? 'check' : 'alert'} className="me-2" />
         <strong className="me-auto">{toast.title}</strong>
-        <button type="button" className="btn-close" aria-label="×" onClick={() => setShown(false)} />
+        <button type="button" className="btn-close" aria-label={t('ACTIONS.CLOSE')} onClick={() => setShown(false)} />
       </div>
       {html === null ? <div className="toast-body" /> : <div className="toast-body" dangerouslySetInnerHTML={{ __html: html }} />}
     </div>
