@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'server',
           root: './server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          globalSetup: ['./test/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
