@@ -48,9 +48,7 @@ export function ChangePasswordPage() {
     try {
       await change.mutateAsync({ uuid: user.uuid, oldPassword: values.oldPassword, newPassword: values.newPassword });
       showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
-      // The change revoked every token: forget this one first, so the logout call does not
-      // come back 401 and read as an expired session.
-      // The server has already revoked every token of the member.
+      // The change revoked every token of the member: forget this one, nothing to call.
       await signOut({ revoke: false });
       navigate(APP_ROUTES.login);
     } catch (err) {

@@ -76,12 +76,12 @@ function DeleteAccountDialog({ user, show, onClose }: { user: User; show: boolea
     if (password === '') return;
     try {
       await remove.mutateAsync({ uuid: user.uuid, password });
-      // The server revoked the token: forget it before the logout call, which then has
-      // nothing to revoke and cannot read as an expired session.
-      // The server has already revoked every token of the member.
+      // Home first, and only then signed out: the profile's guard would send an anonymous
+      // visitor to login while the home screen is still loading.
+      await navigate(APP_ROUTES.home);
+      // The server has already revoked every token of the member: nothing to call.
       await signOut({ revoke: false });
       showToast({ title: t('DELETE.SUCCESS_TITLE'), message: t('DELETE.SUCCESS_MESSAGE'), type: ToastType.success });
-      navigate(APP_ROUTES.home);
     } catch (err) {
       const code = err instanceof ApiCallError ? err.errorCode : 'UNKNOWN';
       setErrorText(t(`DELETE.ERRORS.${code}`, { defaultValue: t('DELETE.ERRORS.DEFAULT') }));
