@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
+import * as eventsVersion from './migrations/0002-events-version.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +21,7 @@ export interface Db {
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-events-version': eventsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,11 +17,26 @@ describeEachDatabase('database', (get) => {
       'contact_messages',
       'stages',
       'rate_limits',
-      'settings',
     ]) {
       const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely);
       expect(Number(result.rows[0].n)).toBe(0);
     }
+  });
+
+  it('keeps the events version among the settings, moved by every write to events', async () => {
+    const { db } = get();
+    const version = async () =>
+      (await db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').executeTakeFirstOrThrow()).value;
+    const before = Number(await version());
+    const stamp = new Date().toISOString();
+    await db.kysely
+      .insertInto('events')
+      .values({ id: 'v1', type: 1, start_at: '2030-01-01 10:00:00', end_at: '2030-01-01 12:00:00', evento: 'v', nota: null, plazas: 1, plazas_taken: 0, status: 2, solo_lectura: 0, series_id: null, created_at: stamp, updated_at: stamp })
+      .execute();
+    const afterInsert = Number(await version());
+    expect(afterInsert).toBeGreaterThan(before);
+    await db.kysely.deleteFrom('events').where('id', '=', 'v1').execute();
+    expect(Number(await version())).toBeGreaterThan(afterInsert);
   });
 
   it('migrates an up-to-date database without change', async () => {

@@ -3,6 +3,7 @@ import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
 import type { SubscribeBody } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
 import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
+import { publicMonthBody } from './public-month-cache.ts';
 
 const DIGITS = /^\d+$/;
 
@@ -10,13 +11,16 @@ const DIGITS = /^\d+$/;
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request) => {
+  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
     const { year, month } = request.params;
     // A path that is not two numbers names no resource; numbers out of range are a bad request.
     if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
     const params = monthParamsSchema.parse({ year, month });
     const auth = await request.authenticate();
-    return listMonth(ctx, params, viewerOf(auth?.member));
+    const viewer = viewerOf(auth?.member);
+    if (viewer !== null) return listMonth(ctx, params, viewer);
+    const body = await publicMonthBody(ctx, `${params.year}-${params.month}`, () => listMonth(ctx, params, null));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
