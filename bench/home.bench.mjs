@@ -71,6 +71,10 @@ try {
   console.log(`FCP             ${(audits['first-contentful-paint'].numericValue / 1000).toFixed(2)} s`);
   console.log(`TBT             ${Math.round(audits['total-blocking-time'].numericValue)} ms`);
   console.log(`CLS             ${audits['cumulative-layout-shift'].numericValue.toFixed(3)}`);
+  const lcpElement = JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  if (lcpElement) console.log(`LCP element     ${lcpElement[1].slice(0, 120)}`);
+  const chain = audits['critical-request-chains']?.details?.longestChain;
+  if (chain) console.log(`longest critical chain: ${chain.length} requests, ${Math.round(chain.duration)} ms`);
 
   // Every script the page loaded, gzipped here from the build (the wire may carry brotli).
   const scripts = audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');

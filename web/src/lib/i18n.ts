@@ -77,6 +77,7 @@ export function setUpI18n(language: Language = initialLanguage()): typeof i18n {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
       react: { useSuspense: true },
     });
   document.documentElement.lang = language;
