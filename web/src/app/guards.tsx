@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { APP_ROUTES } from '@club/contract/routes';
@@ -16,7 +17,14 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
 export function MembersOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  // A member who signs out from a members' screen (logout, account deleted, password changed,
+  // session expired) is sent on by whatever signed them out; the guard only turns away those
+  // who arrive anonymous. Router updates run as transitions, so the guard may see the sign-out
+  // before the navigation that follows it.
+  const arrivedAsMember = useRef(status === 'authenticated');
+  if (status === 'authenticated') arrivedAsMember.current = true;
   if (status === 'restoring') return <PageLoading />;
+  if (status === 'anonymous' && arrivedAsMember.current) return <PageLoading />;
   if (status === 'anonymous') return <Navigate to={APP_ROUTES.login} replace state={{ from: location.pathname }} />;
   return children;
 }

@@ -76,11 +76,9 @@ function DeleteAccountDialog({ user, show, onClose }: { user: User; show: boolea
     if (password === '') return;
     try {
       await remove.mutateAsync({ uuid: user.uuid, password });
-      // Home first, and only then signed out: the profile's guard would send an anonymous
-      // visitor to login while the home screen is still loading.
-      await navigate(APP_ROUTES.home);
       // The server has already revoked every token of the member: nothing to call.
       await signOut({ revoke: false });
+      navigate(APP_ROUTES.home);
       showToast({ title: t('DELETE.SUCCESS_TITLE'), message: t('DELETE.SUCCESS_MESSAGE'), type: ToastType.success });
     } catch (err) {
       const code = err instanceof ApiCallError ? err.errorCode : 'UNKNOWN';
