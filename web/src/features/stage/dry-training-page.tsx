@@ -3,25 +3,23 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EngineState } from '@club/contract/stage';
 import { ToastType } from '@club/contract/enums';
-import { createEmptyStage } from '@club/stage-engine/model';
 import type { Stage } from '@club/stage-engine/model';
 import { StageRenderer } from '@club/stage-engine/renderer';
 import type { DrillCue } from '@club/stage-engine/scheduler';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
-import { useStage } from './api/get-stage.ts';
 import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
 import { StageIcon } from './components/stage-icons.tsx';
 import {
   readCalibration,
-  readCustomStage,
   readDrillSettings,
   writeCalibration,
   writeDrillSettings,
 } from './stage-storage.ts';
 import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
+import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
 import './stage.css';
 
 /** Our own drawing of an indoor range backstop, behind the targets. */
@@ -42,26 +40,8 @@ export function DryTrainingPage() {
   const { id } = useParams();
   const { t } = useTranslation('dry-training');
   usePageTitle(t('TITLE'));
-  const remote = useStage(id);
-  const [local] = useState(() => (id === undefined ? readCustomStage() : null));
-  const failed = id !== undefined && remote.isError;
-  useEffect(() => {
-    if (failed) showToast({ title: t('TITLE'), message: t('LOAD_ERROR'), type: ToastType.error });
-  }, [failed, t]);
-
-  let stage: Stage | null = null;
-  if (id === undefined) stage = local ?? createEmptyStage();
-  else if (remote.data) stage = remote.data;
-  else if (failed) stage = createEmptyStage();
-
-  if (stage === null) {
-    return (
-      <div className="stage-screen stage-loading" role="status">
-        <div className="spinner-border text-light" aria-hidden="true" />
-        <span className="visually-hidden">{t('LOADING')}</span>
-      </div>
-    );
-  }
+  const stage = useRouteStage(id, 'dry-training');
+  if (stage === null) return <StageLoading label={t('LOADING')} />;
   return <Viewer key={id ?? 'local'} stage={stage} />;
 }
 

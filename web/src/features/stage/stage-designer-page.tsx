@@ -10,7 +10,6 @@ import {
   applyKind,
   clearElements,
   createElement,
-  createEmptyStage,
   patchElement,
   removeElement,
   stageToWire,
@@ -20,7 +19,6 @@ import type { ElementKind, ElementPatch, Stage } from '@club/stage-engine/model'
 import { StageRenderer } from '@club/stage-engine/renderer';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
-import { useStage } from './api/get-stage.ts';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { ElementThumbnail } from './components/element-thumbnail.tsx';
 import { ServerStagesDialog } from './components/server-stages-dialog.tsx';
@@ -29,7 +27,8 @@ import { StageIcon } from './components/stage-icons.tsx';
 import { commit, redo, startHistory, undo } from './hooks/stage-history.ts';
 import type { StageHistory } from './hooks/stage-history.ts';
 import { downloadStage, readStageFile } from './stage-file.ts';
-import { readCustomStage, writeCustomStage } from './stage-storage.ts';
+import { writeCustomStage } from './stage-storage.ts';
+import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
 import './stage.css';
 
 const PANEL_KEY = 'ipsc-club.designer-panel';
@@ -82,27 +81,8 @@ export function StageDesignerPage() {
   const { id } = useParams();
   const { t } = useTranslation('stage-designer');
   usePageTitle(t('TITLE'));
-  const remote = useStage(id);
-  const [local] = useState(() => (id === undefined ? readCustomStage() : null));
-  const failed = id !== undefined && remote.isError;
-
-  useEffect(() => {
-    if (failed) showToast({ title: t('TITLE'), message: t('LOAD_ERROR'), type: ToastType.error });
-  }, [failed, t]);
-
-  let initial: Stage | null = null;
-  if (id === undefined) initial = local ?? createEmptyStage();
-  else if (remote.data) initial = remote.data;
-  else if (failed) initial = createEmptyStage();
-
-  if (initial === null) {
-    return (
-      <div className="stage-screen stage-loading" role="status">
-        <div className="spinner-border text-light" aria-hidden="true" />
-        <span className="visually-hidden">{t('LOADING')}</span>
-      </div>
-    );
-  }
+  const initial = useRouteStage(id, 'stage-designer');
+  if (initial === null) return <StageLoading label={t('LOADING')} />;
   return <Designer key={id ?? 'local'} initial={initial} />;
 }
 

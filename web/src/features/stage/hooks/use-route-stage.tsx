@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ToastType } from '@club/contract/enums';
+import { createEmptyStage } from '@club/stage-engine/model';
+import type { Stage } from '@club/stage-engine/model';
+import { showToast } from '../../../lib/toasts.ts';
+import { useStage } from '../api/get-stage.ts';
+import { readCustomStage } from '../stage-storage.ts';
+
+/**
+ * The stage a screen opens (SPEC §2, §7): the route's stage from the server, else the one kept
+ * in this browser, else an empty one; null while the route's stage loads. A stage that cannot
+ * be loaded says so and opens empty.
+ */
+export function useRouteStage(
+  id: string | undefined,
+  namespace: 'stage-designer' | 'dry-training',
+): Stage | null {
+  const { t } = useTranslation(namespace);
+  const remote = useStage(id);
+  const [local] = useState(() => (id === undefined ? readCustomStage() : null));
+  const failed = id !== undefined && remote.isError;
+  useEffect(() => {
+    if (failed) showToast({ title: t('TITLE'), message: t('LOAD_ERROR'), type: ToastType.error });
+  }, [failed, t]);
+  if (id === undefined) return local ?? createEmptyStage();
+  if (remote.data) return remote.data;
+  return failed ? createEmptyStage() : null;
+}
+
+/** The full-screen spinner while a stage loads. */
+export function StageLoading({ label }: { label: string }) {
+  return (
+    <div className="stage-screen stage-loading" role="status">
+      <div className="spinner-border text-light" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
