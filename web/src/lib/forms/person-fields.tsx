@@ -45,8 +45,18 @@ export function PersonFields({
   const errorOf = (name: PersonFieldName) => (showErrors && !isLocked(name) ? errors[name] : undefined);
   const cls = (name: PersonFieldName) => `form-control${errorOf(name) ? ' is-invalid' : ''}`;
 
-  const text = (name: 'nombre' | 'apellidos' | 'email' | 'mobil' | 'socio', options: { type?: string; autoComplete: string; inputMode?: 'numeric' | 'email' | 'tel' }, required: boolean) => (
-    <FormField formId={formId} name={name} label={t(`PERSON.${name.toUpperCase()}`)} error={errorOf(name)} required={required && !isLocked(name)}>
+  const text = (
+    name: 'nombre' | 'apellidos' | 'email' | 'mobil' | 'socio',
+    options: { type?: string; autoComplete: string; inputMode?: 'numeric' | 'email' | 'tel' },
+    required: boolean,
+  ) => (
+    <FormField
+      formId={formId}
+      name={name}
+      label={t(`PERSON.${name.toUpperCase()}`)}
+      error={errorOf(name)}
+      required={required && !isLocked(name)}
+    >
       <input
         type={options.type ?? 'text'}
         className={cls(name)}
@@ -54,6 +64,34 @@ export function PersonFields({
         inputMode={options.inputMode}
         {...invalidProps(formId, name, errorOf(name))}
         {...register(name, { disabled: isLocked(name) })}
+      />
+    </FormField>
+  );
+
+  // Division and factor: one choice each, or none (SPEC §2); sent as their numbers.
+  const enumSelect = (name: 'division' | 'factor', values: number[], labelKey: string, enumKey: string) => (
+    <FormField formId={formId} name={name} label={t(labelKey)} error={errorOf(name)}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <select
+            className={`form-select${errorOf(name) ? ' is-invalid' : ''}`}
+            {...invalidProps(formId, name, errorOf(name))}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(toNumberOrNull(event.target.value))}
+            onBlur={field.onBlur}
+          >
+            <option value="">{t('PERSON.NONE')}</option>
+            {values.map((value) => (
+              <option key={value} value={value}>
+                {t(`ENUMS.${enumKey}.${value}`)}
+              </option>
+            ))}
+          </select>
+        )}
       />
     </FormField>
   );
@@ -87,7 +125,13 @@ export function PersonFields({
           </FormField>
         </div>
         <div className="col-sm-6">
-          <FormField formId={formId} name="nacimiento" label={t('PERSON.NACIMIENTO')} error={errorOf('nacimiento')} required>
+          <FormField
+            formId={formId}
+            name="nacimiento"
+            label={t('PERSON.NACIMIENTO')}
+            error={errorOf('nacimiento')}
+            required
+          >
             <input
               type="date"
               className={cls('nacimiento')}
@@ -138,62 +182,24 @@ export function PersonFields({
       {text('socio', { autoComplete: 'off' }, false)}
       <div className="row gx-3">
         <div className="col-sm-6">
-          <FormField formId={formId} name="division" label={t('PERSON.DIVISION')} error={errorOf('division')}>
-            <Controller
-              control={control}
-              name="division"
-              render={({ field }) => (
-                <select
-                  className={`form-select${errorOf('division') ? ' is-invalid' : ''}`}
-                  {...invalidProps(formId, 'division', errorOf('division'))}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(toNumberOrNull(event.target.value))}
-                  onBlur={field.onBlur}
-                >
-                  <option value="">{t('PERSON.NONE')}</option>
-                  {Object.values(Division).map((value) => (
-                    <option key={value} value={value}>
-                      {t(`ENUMS.DIVISION.${value}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </FormField>
+          {enumSelect('division', Object.values(Division), 'PERSON.DIVISION', 'DIVISION')}
         </div>
         <div className="col-sm-6">
-          <FormField formId={formId} name="factor" label={t('PERSON.FACTOR')} error={errorOf('factor')}>
-            <Controller
-              control={control}
-              name="factor"
-              render={({ field }) => (
-                <select
-                  className={`form-select${errorOf('factor') ? ' is-invalid' : ''}`}
-                  {...invalidProps(formId, 'factor', errorOf('factor'))}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(toNumberOrNull(event.target.value))}
-                  onBlur={field.onBlur}
-                >
-                  <option value="">{t('PERSON.NONE')}</option>
-                  {Object.values(Factor).map((value) => (
-                    <option key={value} value={value}>
-                      {t(`ENUMS.FACTOR.${value}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </FormField>
+          {enumSelect('factor', Object.values(Factor), 'PERSON.FACTOR', 'FACTOR')}
         </div>
       </div>
     </>
   );
 }
 
-function FormFieldErrorOnly({ formId, name, error }: { formId: string; name: string; error: { type: string; message?: string } | undefined }) {
+function FormFieldErrorOnly({
+  formId,
+  name,
+  error,
+}: {
+  formId: string;
+  name: string;
+  error: { type: string; message?: string } | undefined;
+}) {
   return <FieldErrorMessage id={`${formId}-${name}-error`} error={error} />;
 }
