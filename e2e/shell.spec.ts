@@ -33,6 +33,34 @@ test.describe('site shell', () => {
     await expect(page.getByRole('contentinfo')).toContainText('Enllaços útils');
   });
 
+  test('the home page arrives drawn in the visitor\'s language, and works before and after the app starts', async ({ browser, request }) => {
+    const titles = { es: 'Tiro práctico y de precisión', ca: 'Tir pràctic i de precisió', en: 'Practical and precision shooting' };
+    for (const [lang, title] of Object.entries(titles)) {
+      const html = await (await request.get('/', { headers: { cookie: `ipsc-club.lang=${lang}` } })).text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<h1 id="hero-title">${title}</h1>`);
+    }
+    // With no script at all, the header and hero show and their links work as links.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies([{ name: 'ipsc-club.lang', value: 'en', url: test.info().project.use.baseURL! }]);
+    const still = await noScript.newPage();
+    await still.goto('/');
+    await expect(still.getByRole('heading', { level: 1 })).toHaveText(titles.en);
+    await expect(still.getByRole('img', { name: /range at dawn/ })).toBeVisible();
+    // Buttons need the app: they wait disabled rather than drop a click.
+    await expect(still.getByRole('button', { name: 'Spanish' })).toBeDisabled();
+    await still.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await expect(still).toHaveURL(/\/login$/);
+    await noScript.close();
+    // With scripts the app takes over the same page: the buttons work.
+    const live = await browser.newPage();
+    await live.goto('/');
+    await live.getByRole('button', { name: 'Inglés' }).click();
+    await expect(live.getByRole('heading', { level: 1 })).toHaveText(titles.en);
+    await expect(live.locator('section#contact')).toHaveCount(1);
+    await live.close();
+  });
+
   test('an unknown path shows the not-found page and the server answers 404', async ({ page }) => {
     const response = await page.goto('/nothing-here');
     expect(response?.status()).toBe(404);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -12,6 +13,11 @@ fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"><
 fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
 fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+for (const language of ['es', 'ca', 'en']) {
+  const html = `<!doctype html><html lang="${language}"><div id="root"><h1>home ${language}</h1></div>`;
+  fs.writeFileSync(path.join(dist, `home.${language}.html`), html);
+  fs.writeFileSync(path.join(dist, `home.${language}.html.gz`), gzipSync(html));
+}
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -65,6 +71,38 @@ describe('serving the web app', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it('sends the home page drawn in the language of its cookie, Spanish without one', async () => {
+    for (const url of ['/', '/home']) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.body).toContain('<h1>home es</h1>');
+      expect(plain.headers.vary).toContain('cookie');
+      for (const language of ['ca', 'en']) {
+        const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': language } });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(`<html lang="${language}">`);
+        expect(res.body).toContain(`<h1>home ${language}</h1>`);
+      }
+      const unknown = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../index' } });
+      expect(unknown.body).toContain('<h1>home es</h1>');
+    }
+    // Every other screen gets the plain shell, whatever the cookie.
+    const calendar = await t.app.inject({ method: 'GET', url: '/calendar', cookies: { 'ipsc-club.lang': 'en' } });
+    expect(calendar.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('sends the compressed page when the browser accepts it, and only then', async () => {
+    const zipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate' }, cookies: { 'ipsc-club.lang': 'ca' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('<h1>home ca</h1>');
+    const refused = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toContain('<h1>home es</h1>');
+    // Brotli is asked for but there is no .br file here: the plain page, not a broken answer.
+    const brotliOnly = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(brotliOnly.headers['content-encoding']).toBeUndefined();
+    expect(brotliOnly.body).toContain('<h1>home es</h1>');
+  });
 
   it('serves hashed files with a year-long immutable cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });

@@ -21,11 +21,9 @@ describe('i18n', () => {
         return new Response('', { status: 404 });
       }),
     );
-    const i18n = setUpI18n('ca');
-    await new Promise<void>((resolve) => {
-      if (i18n.isInitialized) resolve();
-      else i18n.on('initialized', () => resolve());
-    });
+    const { i18n, ready } = setUpI18n('ca');
+    await ready;
+    expect(i18n.isInitialized).toBe(true);
     await i18n.loadNamespaces(['common', 'header', 'footer']);
     expect(requested).toEqual(
       expect.arrayContaining([
@@ -42,5 +40,7 @@ describe('i18n', () => {
     await i18n.changeLanguage('en');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('ipsc-club.lang')).toBe('en');
+    // The server reads the same choice from a cookie to draw the home page in that language.
+    expect(document.cookie).toContain('ipsc-club.lang=en');
   });
 });

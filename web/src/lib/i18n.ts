@@ -1,11 +1,12 @@
 import i18n from 'i18next';
 import type { BackendModule, ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
+import type { Language } from '@club/contract/languages';
 import { readPreference, writePreference } from './session-storage.ts';
 
-export const LANGUAGES = ['es', 'ca', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'es';
+export { DEFAULT_LANGUAGE, LANGUAGES };
+export type { Language };
 
 /** The translation areas of SPEC §7 (22), plus the areas of screens beyond SPEC. */
 export const TEAM_AREAS = ['team/marta-ribas', 'team/jordi-puig', 'team/elena-navarro', 'team/sergio-ortega'] as const;
@@ -32,8 +33,6 @@ export const SPEC_AREAS = [
 ] as const;
 export const EXTRA_AREAS = ['profile', 'admin', 'legal', 'dry-training'] as const;
 
-const isLanguage = (value: string | null): value is Language => LANGUAGES.includes(value as Language);
-
 /** Loads `/assets/i18n/{area}/{lang}.json`; a missing or broken file is logged and read as empty. */
 const httpBackend: BackendModule = {
   type: 'backend',
@@ -59,14 +58,21 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-/** Starts i18next with the shell's areas; screens load their own areas when they mount. */
-export function setUpI18n(language: Language = initialLanguage()): typeof i18n {
+function rememberLanguage(language: Language): void {
+  document.documentElement.lang = language;
+  writePreference('lang', language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Starts i18next with the shell's areas; screens load their own areas when they mount.
+ * `ready` resolves once those areas are loaded (a missing file counts as loaded, empty).
+ */
+export function setUpI18n(language: Language = initialLanguage()): { i18n: typeof i18n; ready: Promise<unknown> } {
   i18n.on('languageChanged', (lng) => {
-    if (!isLanguage(lng)) return;
-    document.documentElement.lang = lng;
-    writePreference('lang', lng);
+    if (isLanguage(lng)) rememberLanguage(lng);
   });
-  void i18n
+  const ready = i18n
     .use(httpBackend)
     .use(initReactI18next)
     .init({
@@ -80,6 +86,6 @@ export function setUpI18n(language: Language = initialLanguage()): typeof i18n {
       showSupportNotice: false,
       react: { useSuspense: true },
     });
-  document.documentElement.lang = language;
-  return i18n;
+  rememberLanguage(language);
+  return { i18n, ready };
 }

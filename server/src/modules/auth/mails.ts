@@ -1,7 +1,9 @@
 // Texts of the account mails in the member's language (es, ca, en; es when unknown).
 
-export const MAIL_LANGUAGES = ['es', 'ca', 'en'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
+import type { Language } from '@club/contract/languages';
+
+export type MailLanguage = Language;
 
 export interface MailContent {
   subject: string;
@@ -9,13 +11,9 @@ export interface MailContent {
   html: string;
 }
 
-function isMailLanguage(value: string): value is MailLanguage {
-  return (MAIL_LANGUAGES as readonly string[]).includes(value);
-}
-
 /** The stored language of a member as a mail language, es when it is none of ours. */
 export function mailLanguageOf(value: string | null | undefined): MailLanguage {
-  return value && isMailLanguage(value) ? value : 'es';
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
 /**
@@ -34,7 +32,7 @@ export function languageFromHeader(header: string | string[] | undefined): MailL
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.primary).find(isMailLanguage);
+  return ranked.map((entry) => entry.primary).find(isLanguage);
 }
 
 function escapeHtml(text: string): string {

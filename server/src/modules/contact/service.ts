@@ -1,4 +1,5 @@
 import type { ContactBody } from '@club/contract/forms';
+import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
@@ -6,12 +7,11 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { insertContactMessage } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-const LANGUAGES = new Set(['es', 'ca', 'en']);
 
 /** The language of a request's Accept-Language header among ours, Spanish by default. */
 export function languageOf(acceptLanguage: string | undefined): string {
   const first = (acceptLanguage ?? '').split(',')[0]?.trim().slice(0, 2).toLowerCase() ?? '';
-  return LANGUAGES.has(first) ? first : 'es';
+  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { MailMessage } from '../../mail/mailer.ts';
 
-export type MailLanguage = 'es' | 'ca' | 'en';
+import type { Language } from '@club/contract/languages';
+
+export type MailLanguage = Language;
 export type EventMailKind = 'registered' | 'cancelled' | 'eventCancelled';
 
 export interface EventMailInput {

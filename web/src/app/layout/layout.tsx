@@ -29,14 +29,21 @@ function ScrollToTop() {
   return null;
 }
 
-/** The shell around every screen: header, main, footer, spinner and toasts. */
-export function Layout() {
+/** The first stop for keyboard users: straight to the page's content. */
+export function SkipLink() {
   const { t } = useTranslation('common');
   return (
+    <a className="skip-link" href="#main">
+      {t('SKIP_TO_CONTENT')}
+    </a>
+  );
+}
+
+/** The shell around every screen: header, main, footer, spinner and toasts. */
+export function Layout() {
+  return (
     <>
-      <a className="skip-link" href="#main">
-        {t('SKIP_TO_CONTENT')}
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

@@ -5,13 +5,14 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import siteSettings from '@club/contract/site-settings.json';
 import fees from '../../../../public/assets/i18n/home/fees/en.json';
+import common from '../../../../public/assets/i18n/common/en.json';
 import { FeesSection } from './fees-section.tsx';
 
 async function setUpI18n() {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { 'home/fees': fees } },
+    resources: { en: { 'home/fees': fees, common } },
     interpolation: { escapeValue: false },
   });
   return i18n;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import siteSettings from '@club/contract/site-settings.json';
 import { Icon } from '../../../lib/icons.tsx';
+import { useMoney } from '../../../lib/money.ts';
 import { SectionHeading } from './section-heading.tsx';
 import type { TicketType } from './ticket-modal.tsx';
 import { TICKET_TYPES } from './ticket-types.ts';
@@ -63,15 +64,11 @@ export function FeesSection({
   fees?: Fees;
   ticketsEnabled?: boolean;
 }) {
-  const { t, i18n } = useTranslation('home/fees');
+  const { t } = useTranslation('home/fees');
+  const money = useMoney(fees.currencySymbol);
   const [ticket, setTicket] = useState<TicketType | null>(null);
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'es', {
-    style: 'currency',
-    currency: fees.currency,
-    maximumFractionDigits: 0,
-  });
   const saving = fees.regularClass.single * fees.regularClass.packClasses - fees.regularClass.pack;
-  const values = { classes: fees.regularClass.packClasses, saving: money.format(saving) };
+  const values = { classes: fees.regularClass.packClasses, saving: money(saving) };
 
   return (
     <section id="fees" className="home-section bg-sand" aria-labelledby="fees-title">
@@ -90,7 +87,7 @@ export function FeesSection({
                   {card.rows.map((row) => (
                     <div className="fee-row" key={row.key}>
                       <dt>{t(`${card.key}.${row.key}`, values)}</dt>
-                      <dd>{money.format(row.amount)}</dd>
+                      <dd>{money(row.amount)}</dd>
                     </div>
                   ))}
                 </dl>

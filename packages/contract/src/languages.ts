@@ -1,0 +1,12 @@
+/** The languages of the site (SPEC §1): Spanish by default, Catalan and English. */
+export const LANGUAGES = ['es', 'ca', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/**
+ * The cookie in which the web app keeps the visitor's language, so that the server can send the
+ * home page already drawn in it (a preference only: no identifier).
+ */
+export const LANGUAGE_COOKIE = 'ipsc-club.lang';
