@@ -16,7 +16,6 @@ export function HeroSection() {
         height={heroPicture.height}
         alt={t('IMAGE_ALT')}
         fetchPriority="high"
-        decoding="async"
       />
       <div className="container-xl hero-content">
         <p className="hero-kicker">{t('KICKER')}</p>
