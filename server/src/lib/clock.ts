@@ -54,6 +54,12 @@ function wallAsUtcMs(wall: string): number {
   return Date.UTC(y, m - 1, d, hh, mm, ss);
 }
 
+/** The offset from UTC of a time zone at an instant, in whole minutes (+60 for Madrid in winter). */
+export function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  return Math.round((wallAsUtcMs(clubWallTime(new Date(ms), timeZone)) - ms) / 60_000);
+}
+
 /**
  * The instant of a club wall time 'YYYY-MM-DD HH:MM:SS'. In the hour a clock skips, the later
  * offset applies; in the hour it repeats, the first of the two instants.

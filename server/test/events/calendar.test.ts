@@ -187,6 +187,13 @@ describeEachDatabase(
       expect(pub['DTSTART;TZID=Europe/Madrid']).toBe('20250705T180000');
       expect(pub['DTEND;TZID=Europe/Madrid']).toBe('20250705T200000');
       expect(res.body).toContain('X-WR-TIMEZONE:Europe/Madrid');
+      // The zone's rules travel with the feed: 2025's changes to summer and winter time.
+      const zone = /BEGIN:VTIMEZONE\r\n([\s\S]*?)\r\nEND:VTIMEZONE/.exec(res.body)?.[1];
+      expect(zone).toBeDefined();
+      expect(zone).toContain('TZID:Europe/Madrid');
+      expect(zone).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20250330T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT');
+      expect(zone).toContain('BEGIN:STANDARD\r\nDTSTART:20251026T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD');
+      expect(res.body.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(res.body.indexOf('BEGIN:VEVENT'));
       expect(res.body).not.toContain('Private');
     });
   },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import ical from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { Event, MonthParams, SubscribeBody } from '@club/contract/schemas';
 import { EventStatus, RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
@@ -10,6 +11,7 @@ import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/eve
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
+import { vtimezone } from '../../lib/vtimezone.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
@@ -277,15 +279,18 @@ function zoned(wall: string, timeZone: string): TZDate {
 export async function calendarFeed(ctx: AppContext): Promise<string> {
   const timeZone = ctx.config.clubTimezone;
   const now = ctx.clock.now();
+  const from = aMonthAgo(clubWallTime(now, timeZone));
   const rows = await findEventsBetween(ctx.db.kysely, {
-    from: aMonthAgo(clubWallTime(now, timeZone)),
+    from,
     includePrivate: false,
     publicStatus: EventStatus.publico,
   });
+  // The time zone's rules travel with the feed (RFC 5545), for the years its events span.
+  const years = [from, ...rows.map((row) => row.end_at)].map((wall) => Number(wall.slice(0, 4)));
   const calendar = ical({
-    name: 'Club',
+    name: siteSettings.clubName,
     prodId: { company: 'club', product: 'events', language: 'ES' },
-    timezone: timeZone,
+    timezone: { name: timeZone, generator: (zone) => vtimezone(zone, Math.min(...years), Math.max(...years)) },
     ttl: 60 * 60,
   });
   for (const row of rows) {
