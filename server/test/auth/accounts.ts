@@ -65,16 +65,3 @@ export function expectError(res: LightMyRequestResponse, status: number, errorCo
 export function parseUser(res: LightMyRequestResponse): User {
   return userSchema.parse(res.json());
 }
-
-/** Wall-clock milliseconds one call takes. */
-export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = performance.now();
-  const result = await call();
-  return { result, ms: performance.now() - start };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
