@@ -283,6 +283,41 @@ test.describe('staff area', () => {
       .toBe(true);
   });
 
+  test('a visitor\'s contact message reaches the staff inbox, shown as text, and staff mark it read and unread', async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const subject = `Curso <b>${tag}</b>`;
+    await page.goto('/#contact');
+    const form = page.locator('form.contact-form');
+    await form.getByLabel('Nombre').fill('Pau Vidal');
+    await form.getByLabel('Correo electrónico').fill(`pau.${tag}@example.org`);
+    await form.getByLabel('Asunto').fill(subject);
+    await form.getByLabel('Mensaje').fill('Bon dia,\n<script>alert(1)</script> voldria informació.');
+    await form.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Mensaje enviado' })).toBeVisible();
+
+    const staff = createMember({ staff: true, nombre: 'Jordi', apellidos: `Inbox ${tag}` });
+    await signInByApi(page, staff);
+    await page.goto('/admin/messages');
+    const item = page.getByTestId('admin-message').filter({ hasText: subject });
+    await expect(item).toHaveCount(1);
+    // Newest first: the message just sent heads the list.
+    await expect(page.getByTestId('admin-message').first()).toContainText(subject);
+    await expect(item.getByText('No leído', { exact: true })).toBeVisible();
+    await item.getByRole('button', { name: new RegExp(`Curso <b>${tag}</b>`) }).click();
+    // Opening it marks it read; the visitor's text is text, never markup.
+    await expect(item.getByText('No leído', { exact: true })).toHaveCount(0);
+    await expect(item.getByRole('link', { name: `pau.${tag}@example.org` })).toHaveAttribute('href', /^mailto:/);
+    await expect(item.locator('.admin-message-text')).toHaveText('Bon dia,\n<script>alert(1)</script> voldria informació.', { useInnerText: true });
+    await expect(item.locator('b, script')).toHaveCount(0);
+    await item.getByRole('button', { name: 'Marcar como no leído' }).click();
+    await expect(item.getByText('No leído', { exact: true })).toBeVisible();
+    // The server keeps the state: after a reload it is still unread.
+    await page.reload();
+    await expect(page.getByTestId('admin-message').filter({ hasText: subject }).getByText('No leído', { exact: true })).toBeVisible();
+  });
+
   test('a staff member cannot remove their own staff flag', async ({ page }) => {
     const staff = createMember({
       staff: true,
