@@ -178,10 +178,19 @@ describe('loading stored stages (SPEC §3 wire shapes)', () => {
   });
 
   it.each([
-    ['a position beyond 5000', { positionX: 5010 }],
-    ['a scale below 0.3', { scale: 0.2 }],
-    ['a scale above 8', { scale: 9 }],
-    ['a visible time above 10 s', { visibeTime: 11 }],
+    ['a position beyond 5000', { positionX: 5010 }, { positionX: 5000 }],
+    ['a position below -5000', { positionY: -7000 }, { positionY: -5000 }],
+    ['a scale below 0.3', { scale: 0.2 }, { scale: 0.3 }],
+    ['a scale above 8', { scale: 9 }, { scale: 8 }],
+    ['a visible time above 10 s', { visibeTime: 11 }, { visibleTimeSeconds: 10 }],
+    ['a visible time of 0', { visibeTime: 0 }, { visibleTimeSeconds: 3 }],
+  ])('loads a stored stage with %s, clamped to the bound (SPEC §5)', (_label, change, expected) => {
+    const stage = { elements: [{ id: 'c', type: 1, positionX: 10, ...change }] };
+    expect(parseStage(stage).elements[0]).toMatchObject(expected);
+    expect(tryParseStage(stage)?.elements[0]).toMatchObject(expected);
+  });
+
+  it.each([
     ['an unknown element type', { type: 2 }],
     ['an unknown target type', { ipscTagetType: 12 }],
     ['an unknown animation', { animationType: 5 }],

@@ -160,14 +160,52 @@ export function createEmptyStage(options: { id?: string; name?: string } = {}): 
   };
 }
 
-/** Parses stored or received stage JSON (lenient on missing fields, strict on bounds); throws a ZodError when invalid. */
+// The numeric bounds of SPEC §5, by wire name: "values are clamped".
+const ELEMENT_BOUNDS: Record<string, readonly [number, number]> = {
+  positionX: [STAGE_LIMITS.positionMin, STAGE_LIMITS.positionMax],
+  positionY: [STAGE_LIMITS.positionMin, STAGE_LIMITS.positionMax],
+  scale: [STAGE_LIMITS.scaleMin, STAGE_LIMITS.scaleMax],
+  visibeTime: [STAGE_LIMITS.visibleTimeMin, STAGE_LIMITS.visibleTimeMax],
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stored stage with its elements' out-of-range numbers brought to the nearest bound (a visible
+ * time of 0 becomes 3 s, a position of 6000 becomes 5000), so that a stage saved by an older
+ * version or edited by hand still loads. Anything that is not a finite number is left for the
+ * schema to refuse.
+ */
+function clampStoredBounds(json: unknown): unknown {
+  if (!isRecord(json) || !Array.isArray(json.elements)) return json;
+  const elements: unknown[] = json.elements;
+  return {
+    ...json,
+    elements: elements.map((element) => {
+      if (!isRecord(element)) return element;
+      const clamped = { ...element };
+      for (const [field, [min, max]] of Object.entries(ELEMENT_BOUNDS)) {
+        const value = clamped[field];
+        if (typeof value === 'number' && Number.isFinite(value)) clamped[field] = Math.min(max, Math.max(min, value));
+      }
+      return clamped;
+    }),
+  };
+}
+
+/**
+ * Parses stored or received stage JSON: lenient on missing fields (SPEC's defaults) and on
+ * numbers out of bounds (clamped, SPEC §5), strict on types and enumeration values; throws a
+ * ZodError when invalid.
+ */
 export function parseStage(json: unknown): Stage {
-  return stageFromWire(stageWireSchema.parse(json));
+  return stageFromWire(stageWireSchema.parse(clampStoredBounds(json)));
 }
 
 /** Like parseStage but returns null for anything that is not a valid stage. */
 export function tryParseStage(json: unknown): Stage | null {
-  const result = stageWireSchema.safeParse(json);
+  const result = stageWireSchema.safeParse(clampStoredBounds(json));
   return result.success ? stageFromWire(result.data) : null;
 }
 
