@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, describeEachDatabase } from '../support/test-app.ts';
-import { expectError, makeMember, uniqueName } from './accounts.ts';
+import { apiClient, createTestApp, describeEachDatabase } from '../support/test-app.ts';
+import { expectError, makeMember, signIn, uniqueName } from './accounts.ts';
 
 const MINUTE = 60_000;
 
@@ -119,6 +119,27 @@ describeEachDatabase(
       expect((await from(t.app, '10.4.0.2').register(uniqueName())).statusCode).toBe(201);
       t.clock.advance(60 * MINUTE);
       expect((await client.register(uniqueName())).statusCode).toBe(201);
+    });
+
+    it('counts wrong current passwords (change password, delete account) against the login\'s tries', async () => {
+      const t = get();
+      const m = await makeMember(t);
+      const { token } = await signIn(t, m.login, m.password);
+      const api = apiClient(t.app);
+      const change = (oldPassword: string) =>
+        api.put('/api/change-password/', { uuid: m.user.uuid, oldPassword, newPassword: 'Nueva2025xyz' }, token);
+      expectError(await change('Wrong2025x'), 400, 'WRONG_PASSWORD');
+      expectError(await api.delete(`/api/registro/${m.user.uuid}/`, { password: 'Wrong2025x' }, token), 400, 'WRONG_PASSWORD');
+      expectError(await change('Wrong2025x'), 400, 'WRONG_PASSWORD');
+      // A stolen session guesses no faster than the login form: the right password waits too.
+      const blocked = await change(m.password);
+      expectError(blocked, 429, 'TOO_MANY_REQUESTS');
+      expect(retryAfter(blocked)).toBeGreaterThan(14 * 60);
+      expectError(await from(t.app, '10.7.0.1').login(m.login, m.password), 429, 'TOO_MANY_REQUESTS');
+      t.clock.advance(15 * MINUTE);
+      // The right one then goes through and clears the count.
+      expect((await change(m.password)).statusCode).toBe(200);
+      expect((await from(t.app, '10.7.0.2').login(m.login, 'Nueva2025xyz')).statusCode).toBe(200);
     });
 
     it('turns every limit off with RATE_LIMITS=off', async () => {

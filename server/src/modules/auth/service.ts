@@ -161,12 +161,24 @@ export async function resetPassword(
   sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
 }
 
+/**
+ * Checks the password a signed-in member typed to confirm a change (new password, deleting the
+ * account). Each try counts against the same budget as signing in with that login, so a stolen
+ * session cannot be used to guess the password faster than the login form allows; a right
+ * password clears it, as a successful sign-in does. Wrong: 400 WRONG_PASSWORD; too many: 429.
+ */
+export async function checkCurrentPassword(ctx: AppContext, member: MemberRow, password: string, message: string): Promise<void> {
+  const { db, clock, config } = ctx;
+  const key = loginLimitKey(member.login);
+  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, { key, limit: config.rateLimits.login, windowMs: LOGIN_WINDOW_MS });
+  if (!(await verifyPassword(member.password_hash, password))) throw new ApiError('WRONG_PASSWORD', message);
+  await clearRateLimit(db.kysely, key);
+}
+
 /** Changes the signed-in member's password after checking the old one; every session ends. */
 export async function changePassword(ctx: AppContext, member: MemberRow, body: ChangePasswordBody): Promise<void> {
   if (body.uuid !== member.id) throw new ApiError('FORBIDDEN');
-  if (!(await verifyPassword(member.password_hash, body.oldPassword))) {
-    throw new ApiError('WRONG_PASSWORD', 'The current password is not correct.');
-  }
+  await checkCurrentPassword(ctx, member, body.oldPassword, 'The current password is not correct.');
   const passwordHash = await hashPassword(body.newPassword);
   const now = isoOf(ctx.clock.now());
   await ctx.db.kysely.transaction().execute((trx) => replacePassword(trx, member.id, passwordHash, now));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { clubWallTime } from '../../lib/clock.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { checkCurrentPassword } from '../auth/service.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
@@ -73,9 +73,7 @@ export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: st
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */
 export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid: string, password: string): Promise<void> {
   requireSelf(member, uuid);
-  if (!(await verifyPassword(member.password_hash, password))) {
-    throw new ApiError('WRONG_PASSWORD', 'The password is not correct.');
-  }
+  await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
   await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member.id, isoOf(now), nowLocal));
