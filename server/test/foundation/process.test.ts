@@ -88,6 +88,17 @@ describe('the server and CLI as processes', { timeout: 120_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('warns at start when CLUB_TIMEZONE differs from the zone the web app is built with, and not otherwise', async () => {
+    const other = await startServer({ SEED: 'none', CLUB_TIMEZONE: 'Atlantic/Canary' });
+    await expect.poll(() => other.output()).toContain('CLUB_TIMEZONE differs from timeZone');
+    other.child.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+    const same = await startServer({ SEED: 'none' });
+    same.child.kill('SIGTERM');
+    expect(await same.exited).toBe(0);
+    expect(same.output()).not.toContain('CLUB_TIMEZONE differs');
+  });
+
   it('creates members and staff users from the command line', () => {
     const created = cli(['user:create', '--login', 'operator1', '--password', 'Operator123', '--email', 'op@club.test', '--nombre', 'Olga', '--staff']);
     expect(created.status).toBe(0);
