@@ -4,8 +4,9 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
+import { LANGUAGES } from '../../packages/contract/src/languages.ts';
 
-const LANGUAGES = ['es', 'ca', 'en'] as const;
 const HOME_MODULE = 'src/features/home/home-page.tsx';
 const SHELL_ENTRY = '/src/prerender/home-shell.tsx';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
