@@ -40,6 +40,10 @@ export const userSchema = z.object({
   instructorMisia: z.boolean(),
   autorizacionClub: z.boolean(),
   staff: z.boolean(),
+  // Second round: optional on the wire so that answers of an older server still parse.
+  emailVerificado: z.boolean().optional(),
+  socioSolicitado: z.string().nullable().optional(),
+  recordatorios: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -78,6 +82,12 @@ export const eventSchema = z.object({
   status: z.enum(EventStatus),
   soloLectura: z.boolean(),
   participantes: z.array(participantSchema),
+  // Second round: waiting list (how many wait; the caller's place, 1 = next), the club-library
+  // stage attached as the briefing, and a number that grows with every change of the event.
+  listaEspera: z.number().int().optional(),
+  enEspera: z.number().int().nullable().optional(),
+  stageId: z.string().nullable().optional(),
+  version: z.number().int().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 /** Alias of Event for code where the DOM's Event is in scope. */
