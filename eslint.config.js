@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { webBoundaries } from './eslint/web-boundaries.js';
 
 // A server module's files other than its public entry, as named from outside modules/
 // (plugins, db, app, cli: 'modules/x/service.ts') and from a sibling module ('../x/service.ts').
@@ -73,6 +74,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // Web features never import each other; shared pieces live in web/src/lib or web/src/components.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { boundaries: webBoundaries } } },
+    rules: { 'web/boundaries': 'error' },
   },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.{mjs,ts}'],
