@@ -3,7 +3,7 @@ import type { MonthParams } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import { toEvent, toEvents, toParticipant } from './event-view.ts';
 import type { Viewer } from './listing.ts';
-import { monthBounds } from './listing.ts';
+import { monthRange } from './listing.ts';
 import type { EventRow, ParticipantRow } from './repository.ts';
 import { findEventsBetween, findParticipants } from './repository.ts';
 
@@ -56,7 +56,7 @@ async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapsho
   if (hit && hit.version === version && version !== '') return hit;
   const db = ctx.db.kysely;
   const rows = await findEventsBetween(db, {
-    ...monthBounds(params.year, params.month),
+    ...monthRange(params),
     includePrivate: true,
     publicStatus: EventStatus.publico,
   });
