@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
-import { prerenderHome } from './build/prerender-home.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 export default defineConfig({
-  plugins: [react(), prerenderHome(), precompress()],
+  plugins: [react(), prerenderPages(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
