@@ -32,7 +32,11 @@ export interface PrerenderedPage {
   preloadAreas?: readonly string[];
 }
 
-const page = (path: string, module: string | undefined, session: SessionStatus = 'anonymous'): PrerenderedPage => ({
+const page = (
+  path: string,
+  module: string | undefined,
+  session: SessionStatus = 'anonymous',
+): PrerenderedPage => ({
   path,
   name: path === APP_ROUTES.home ? 'home' : path.slice(1),
   module,
@@ -122,7 +126,13 @@ export async function renderPage(
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
     if (context instanceof Response) throw new Error(`prerender: ${pathname} answers ${context.status}`);
-    tree = <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />;
+    tree = (
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    );
   }
   const markup = renderToString(
     <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
