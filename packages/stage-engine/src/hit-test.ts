@@ -3,8 +3,8 @@
 import { applyPose, RESTING_POSE, unapplyPose } from './animation.ts';
 import type { Pose } from './animation.ts';
 import { clampPosition } from './clamp.ts';
-import { canvasDeltaToStage, elementPositionSize } from './coordinates.ts';
-import type { StagePoint, Viewport } from './coordinates.ts';
+import { canvasDeltaToStage, elementPositionSize, realSizePixelsPerMillimetre } from './coordinates.ts';
+import type { RealSizeCalibration, StagePoint, Viewport } from './coordinates.ts';
 import type { Stage, StageElement } from './model.ts';
 import { pointInPolygon, shapeFor } from './shapes.ts';
 
@@ -36,6 +36,19 @@ export type PlacedSize = (stage: Stage, placed: PlacedElement) => { width: numbe
 /** The element's size at its placed scale, as the designer and the stage-size viewer draw it. */
 export const stageSizeOf: PlacedSize = (stage, placed) =>
   elementPositionSize(placed.element, stage.designWidth, stage.designHeight, placed.scale);
+
+/** Element sizes in real-size mode: every shape at the calibration's pixels per millimetre. */
+export function realSizeOf(viewport: Viewport, calibration: RealSizeCalibration): PlacedSize {
+  const pixelsPerMillimetre = realSizePixelsPerMillimetre(viewport.canvasWidth, calibration);
+  return (_stage, placed) => {
+    const shape = shapeFor(placed.element.type, placed.element.targetType);
+    const unitsPerPixel = canvasDeltaToStage(viewport, 1, 1);
+    return {
+      width: shape.width * pixelsPerMillimetre * unitsPerPixel.positionX,
+      height: shape.height * pixelsPerMillimetre * unitsPerPixel.positionY,
+    };
+  };
+}
 
 /**
  * A stage point in the placed element's own shape millimetres (pose undone), or null when the
