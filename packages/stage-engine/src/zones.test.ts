@@ -35,13 +35,19 @@ describe('zoneAt', () => {
   });
 
   it('calls a miss off every element, beside the head included', () => {
-    expect(zoneAt(card, { positionX: mmX(200), positionY: fromTop(60) })).toEqual({ zone: 'M', elementId: null });
+    expect(zoneAt(card, { positionX: mmX(200), positionY: fromTop(60) })).toEqual({
+      zone: 'M',
+      elementId: null,
+    });
     expect(zoneAt(card, { positionX: 4000, positionY: 0 }).zone).toBe('M');
   });
 
   it('stops a shot at a hard cover in front of a target and calls the shootable half behind it', () => {
     const covered = stageOf(['full-shootable', 0], ['full-hardcover', mmX(200)]);
-    expect(zoneAt(covered, { positionX: mmX(100), positionY: fromTop(300) })).toEqual({ zone: 'HC', elementId: 'e1' });
+    expect(zoneAt(covered, { positionX: mmX(100), positionY: fromTop(300) })).toEqual({
+      zone: 'HC',
+      elementId: 'e1',
+    });
     expect(zoneAt(covered, { positionX: mmX(-100), positionY: fromTop(300) }).zone).toBe('C');
     const half = stageOf(['half-hardcover-left', 0]);
     expect(zoneAt(half, { positionX: mmX(-50), positionY: fromTop(300) }).zone).toBe('HC');
@@ -56,13 +62,20 @@ describe('zoneAt', () => {
   });
 
   it('calls P on a popper', () => {
-    expect(zoneAt(stageOf(['popper', 0]), { positionX: 0, positionY: 0 })).toEqual({ zone: 'P', elementId: 'e0' });
+    expect(zoneAt(stageOf(['popper', 0]), { positionX: 0, positionY: 0 })).toEqual({
+      zone: 'P',
+      elementId: 'e0',
+    });
   });
 
   it('uses the pose at the moment of the shot: a door swung open cannot be hit', () => {
     const door = stageOf(['full-shootable', 0, { animation: AnimationType.door }]);
     const at = (tMs: number): PlacedElement[] =>
-      placeAtRest(door).map((placed) => ({ ...placed, pose: poseAt(placed.element, tMs), visible: poseAt(placed.element, tMs).visible }));
+      placeAtRest(door).map((placed) => ({
+        ...placed,
+        pose: poseAt(placed.element, tMs),
+        visible: poseAt(placed.element, tMs).visible,
+      }));
     const centre = { positionX: 0, positionY: fromTop(300) };
     expect(zoneAt(door, centre, at(0)).zone).toBe('A');
     expect(zoneAt(door, centre, at(ANIMATION.doorHoldClosedMs + QUARTER_TURN_MS + 10)).zone).toBe('M');
@@ -74,7 +87,9 @@ describe('zoneAt', () => {
     const placed = placeAtRest(swinger).map((item) => ({ ...item, pose: poseAt(item.element, quarter) }));
     // Swung +91° about the pivot under the card: the body centre now lies right of the pivot, at its height.
     expect(zoneAt(swinger, { positionX: 0, positionY: fromTop(300) }, placed).zone).toBe('M');
-    expect(zoneAt(swinger, { positionX: mmX(290 - 300 + 290), positionY: fromTop(580) }, placed).zone).not.toBe('M');
+    expect(
+      zoneAt(swinger, { positionX: mmX(290 - 300 + 290), positionY: fromTop(580) }, placed).zone,
+    ).not.toBe('M');
   });
 
   it('ignores hidden elements', () => {

@@ -24,7 +24,10 @@ interface Cover {
   readonly polygon: Polygon | null;
 }
 
-const half = (zone: Cover['zone'], side: CoverSide): Cover => ({ zone, polygon: clipToSide(CARD_OUTLINE, side) });
+const half = (zone: Cover['zone'], side: CoverSide): Cover => ({
+  zone,
+  polygon: clipToSide(CARD_OUTLINE, side),
+});
 
 const COVERS: Partial<Record<TargetType, Cover>> = {
   [TargetType.fullNonshoot]: { zone: 'NS', polygon: null },

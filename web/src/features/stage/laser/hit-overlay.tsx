@@ -31,7 +31,11 @@ export function HitOverlay({
         {shots.map((shot) => {
           const at = stageToCanvas(viewport, shot.point);
           return (
-            <g key={shot.number} className={`hit ${ZONE_CLASS[shot.zone]}`} transform={`translate(${at.x} ${at.y})`}>
+            <g
+              key={shot.number}
+              className={`hit ${ZONE_CLASS[shot.zone]}`}
+              transform={`translate(${at.x} ${at.y})`}
+            >
               <circle r={radius} />
               <text y={radius * 0.38} fontSize={radius * 1.1}>
                 {shot.number}

@@ -75,7 +75,9 @@ export function ScoringPanel({
           {t('SCORING.NEW_STRING')}
         </button>
       </div>
-      <p className="scoring-help small mb-2">{t(mode === 'click' ? 'SCORING.HELP_CLICK' : 'SCORING.HELP_LASER')}</p>
+      <p className="scoring-help small mb-2">
+        {t(mode === 'click' ? 'SCORING.HELP_CLICK' : 'SCORING.HELP_LASER')}
+      </p>
       <div className="scoring-body">
         <div className="scoring-sheet">
           <p className="small mb-1" data-testid="string-label">
@@ -125,7 +127,9 @@ export function ScoringPanel({
             <ol className="shot-list" data-testid="shot-list" aria-label={t('SCORING.SHOTS')}>
               {shots.map((shot, index) => (
                 <li key={shot.number} data-zone={shot.zone} data-time-ms={shot.tMs}>
-                  <span className={`shot-zone shot-zone--${shot.zone.toLowerCase()}`}>{t(`ZONE.${shot.zone}`)}</span>
+                  <span className={`shot-zone shot-zone--${shot.zone.toLowerCase()}`}>
+                    {t(`ZONE.${shot.zone}`)}
+                  </span>
                   <span className="shot-time">{seconds(shot.tMs)} s</span>
                   <span className="shot-split">
                     {index === 0 ? t('SCORING.FIRST_SHOT') : `+${seconds(times.splitsMs[index - 1] ?? null)}`}

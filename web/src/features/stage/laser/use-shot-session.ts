@@ -31,7 +31,12 @@ export interface ShotSession {
   /** Adds elements seen while the string runs. */
   markSeen: (ids: Iterable<string>) => void;
   /** Scores a shot at a stage point fired at an instant; false when no string is open. */
-  fire: (point: StagePoint, atMs: number, snapshot: StageSnapshot | null, sizeOf?: PlacedSize) => PlayerShot | null;
+  fire: (
+    point: StagePoint,
+    atMs: number,
+    snapshot: StageSnapshot | null,
+    sizeOf?: PlacedSize,
+  ) => PlayerShot | null;
   /** Forgets every string. */
   clear: () => void;
 }
@@ -83,7 +88,12 @@ export function useShotSession(stage: Stage): ShotSession {
   }, []);
 
   const fire = useCallback(
-    (point: StagePoint, atMs: number, snapshot: StageSnapshot | null, sizeOf?: PlacedSize): PlayerShot | null => {
+    (
+      point: StagePoint,
+      atMs: number,
+      snapshot: StageSnapshot | null,
+      sizeOf?: PlacedSize,
+    ): PlayerShot | null => {
       const last = stringsRef.current.at(-1);
       if (last === undefined || !last.open || atMs < last.zeroAtMs) return null;
       const shot: PlayerShot = {
