@@ -24,10 +24,14 @@ import {
 } from './stage-storage.ts';
 import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
 import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
+import { CalibrationMarks } from './laser/calibration-marks.tsx';
+import { CameraPanel } from './laser/camera-panel.tsx';
+import type { LaserColour } from './laser/detector.ts';
 import { HitOverlay } from './laser/hit-overlay.tsx';
 import { formatHitFactor, ScoringPanel } from './laser/scoring-panel.tsx';
 import type { ShootMode } from './laser/scoring-panel.tsx';
 import { scoreString, SnapshotHistory } from './laser/shot-pipeline.ts';
+import { useLaserCamera } from './laser/use-laser-camera.ts';
 import { useShotSession } from './laser/use-shot-session.ts';
 import './stage.css';
 
@@ -187,9 +191,17 @@ function Viewer({ stage }: { stage: Stage }) {
   const fireAt = useCallback((point: StagePoint, atMs: number) => {
     sessionRef.current.fire(point, atMs, historyRef.current.at(atMs), rendererRef.current?.placedSize());
   }, []);
+  const [laserColour, setLaserColour] = useState<LaserColour>('red');
+  const [sensitivity, setSensitivity] = useState(6);
+  const camera = useLaserCamera({ colour: laserColour, sensitivity, design: stage, onShot: fireAt });
   const toggleScoring = () => {
     if (!scoring && session.current === null) newFreeString();
+    if (scoring) camera.stop();
     setScoring(!scoring);
+  };
+  const changeShootMode = (mode: ShootMode) => {
+    if (mode !== 'laser') camera.stop();
+    setShootMode(mode);
   };
   const stop = () => {
     rendererRef.current?.stopAll();
@@ -345,7 +357,7 @@ function Viewer({ stage }: { stage: Stage }) {
           role="img"
           aria-label={t('CANVAS', { name: title, count: stage.elements.length })}
         />
-        {scoring && viewport !== null ? (
+        {scoring && viewport !== null && camera.status !== 'calibrating' ? (
           <HitOverlay
             viewport={viewport}
             shots={current?.shots ?? []}
@@ -359,6 +371,7 @@ function Viewer({ stage }: { stage: Stage }) {
         {scoring && shootMode === 'click' ? (
           <button type="button" className="shot-catcher" aria-label={t('SCORING.CLICK_TARGET')} onPointerDown={shootByClick} />
         ) : null}
+        {camera.status === 'calibrating' && viewport !== null ? <CalibrationMarks viewport={viewport} /> : null}
         {statusText !== null ? (
           <div className={`drill-status drill-status--${drillStatus?.kind ?? ''}`} role="status" aria-live="assertive">
             {statusText}
@@ -381,14 +394,24 @@ function Viewer({ stage }: { stage: Stage }) {
       {scoring ? (
         <ScoringPanel
           mode={shootMode}
-          onModeChange={setShootMode}
+          onModeChange={changeShootMode}
           powerFactor={powerFactor}
           onPowerFactorChange={setPowerFactor}
           current={current}
           score={score}
           history={repetitionScores}
           onNewString={newFreeString}
-        />
+        >
+          {shootMode === 'laser' ? (
+            <CameraPanel
+              camera={camera}
+              colour={laserColour}
+              onColourChange={setLaserColour}
+              sensitivity={sensitivity}
+              onSensitivityChange={setSensitivity}
+            />
+          ) : null}
+        </ScoringPanel>
       ) : null}
       <DrillDialog show={dialog === 'drill'} settings={drillSettings} onHide={() => setDialog(null)} onStart={startDrill} />
       <CalibrationDialog
