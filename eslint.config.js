@@ -5,6 +5,17 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { webBoundaries } from './eslint/web-boundaries.js';
 
+// A server module's files other than its public entry, as named from outside modules/
+// (plugins, db, app, cli: 'modules/x/service.ts') and from a sibling module ('../x/service.ts').
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+  message: "Use the module's public entry, modules/<module>/index.ts.",
+};
+const otherModuleInternals = {
+  regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!index\\.ts$)',
+  message: "Use the other module's public entry, modules/<module>/index.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,6 +35,32 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Server module boundaries: a module is used by others only through its modules/x/index.ts.
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] },
+  },
+  {
+    files: ['server/src/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals, otherModuleInternals] }] },
+  },
+  // Packages are shared by server and web; they never depend on either.
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@club/(server|web)|(\\.\\./)+(server|web))(/|$)',
+              message: 'Packages must not import the server or the web app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

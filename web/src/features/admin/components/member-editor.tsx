@@ -16,7 +16,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { errorMessageKey } from '../errors.ts';
-import { MEMBER_FLAGS } from './member-flags.ts';
+import { MEMBER_FLAGS } from '@club/contract/member-flags';
 import { MemberRegistrations } from './member-registrations.tsx';
 
 const LIMITS = { socio: { max: 50 }, licencia: { max: 100 } } as const;
