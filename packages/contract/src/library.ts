@@ -161,6 +161,13 @@ export const trainingLogSchema = z.object({
 });
 export type TrainingLog = z.infer<typeof trainingLogSchema>;
 
+/** GET /api/training/events/{uuid}/ (staff): kept sessions on the event's stage per registered member. */
+export const eventPracticeSchema = z.object({
+  stageId: z.string().nullable(),
+  members: z.array(z.object({ uuid: z.string(), sessions: z.int() })),
+});
+export type EventPractice = z.infer<typeof eventPracticeSchema>;
+
 /** Days in a row, ending today or yesterday, on which at least one session was kept. */
 export function streakDays(days: Iterable<string>, today: string): number {
   const set = new Set(days);

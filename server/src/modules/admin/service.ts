@@ -79,6 +79,7 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
 export async function createEvents(ctx: AppContext, body: AdminEventBody): Promise<Event[]> {
+  await checkLibraryStage(ctx, body.stageId);
   const weeks = body.repeatWeeks ?? 1;
   const stamp = isoOf(ctx.clock.now());
   const seriesId = weeks > 1 ? newId() : null;
@@ -96,6 +97,7 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
       status: body.status,
       solo_lectura: body.soloLectura ? 1 : 0,
       series_id: seriesId,
+      stage_id: body.stageId ?? null,
       created_at: stamp,
       updated_at: stamp,
     });
@@ -105,6 +107,13 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
     ctx,
     rows.map((row) => String(row.id)),
   );
+}
+
+/** A briefing must name a stage of the club library (a field error, not a database error). */
+async function checkLibraryStage(ctx: AppContext, stageId: string | null | undefined): Promise<void> {
+  if (!stageId) return;
+  const found = await ctx.db.kysely.selectFrom('library_stages').select('id').where('id', '=', stageId).executeTakeFirst();
+  if (!found) throw new ApiError('VALIDATION_ERROR', 'No such library stage.', { stageId: ['unknown'] });
 }
 
 async function listEventsByIds(ctx: AppContext, ids: string[]): Promise<Event[]> {
@@ -118,6 +127,7 @@ export async function updateAdminEvent(
   body: AdminEventUpdateBody,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
+  await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
@@ -137,6 +147,7 @@ export async function updateAdminEvent(
       plazas: body.plazas,
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+      ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
       updated_at: stamp,
     });
     if (roleForEventType(body.type) !== roleForEventType(event.type)) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { libraryParamsSchema, trainingBodySchema } from '@club/contract/library';
 import type { TrainingBody } from '@club/contract/library';
-import { keepSession, readTrainingLog, removeSession } from './service.ts';
+import { keepSession, readEventPractice, readTrainingLog, removeSession } from './service.ts';
 
 type Params = { id: string };
 
@@ -9,6 +9,7 @@ type Params = { id: string };
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.ctx;
   const signedIn = { onRequest: async (request: FastifyRequest) => void (await request.requireMember()) };
+  const staffOnly = { onRequest: async (request: FastifyRequest) => void (await request.requireStaff()) };
 
   app.get('/api/training/', async (request) => {
     const { member } = await request.requireMember();
@@ -20,6 +21,10 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     const session = await keepSession(db.kysely, member.id, request.body, clock.now(), config.clubTimezone);
     return reply.code(201).send(session);
   });
+
+  app.get<{ Params: Params }>('/api/training/events/:id/', { ...staffOnly, schema: { params: libraryParamsSchema } }, async (request) =>
+    readEventPractice(db.kysely, request.params.id),
+  );
 
   app.delete<{ Params: Params }>('/api/training/:id/', { ...signedIn, schema: { params: libraryParamsSchema } }, async (request, reply) => {
     const { member } = await request.requireMember();

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import { scoreRep } from '@club/contract/scoring';
 import type { PowerFactor } from '@club/contract/scoring';
 import { streakDays, TRAINING_LIMITS } from '@club/contract/library';
-import type { BestByStage, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
+import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
-import { deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';
+import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';
 
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -130,4 +130,20 @@ export async function keepSession(
 /** Deletes one of the member's sessions; 404 for anyone else's. */
 export async function removeSession(db: Kysely<Database>, id: string, memberId: string): Promise<void> {
   if (!(await deleteSession(db, id, memberId))) throw new ApiError('NOT_FOUND');
+}
+
+/** For staff: how many sessions each member registered for an event kept on its stage (homework). */
+export async function readEventPractice(db: Kysely<Database>, eventId: string): Promise<EventPractice> {
+  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw new ApiError('NOT_FOUND');
+  const registered = await db
+    .selectFrom('registrations')
+    .select('member_id')
+    .where('event_id', '=', eventId)
+    .where('member_id', 'is not', null)
+    .execute();
+  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
+  const stageId = event.stage_id ?? null;
+  const counts = stageId ? await countByMembersOnLibraryStage(db, stageId, memberIds) : new Map<string, number>();
+  return { stageId, members: memberIds.map((uuid) => ({ uuid, sessions: counts.get(uuid) ?? 0 })) };
 }
