@@ -8,7 +8,7 @@ import type { Database, EventsTable, MembersTable } from './schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, isoOf } from '../lib/ids.ts';
 import { clubWallTime } from '../lib/clock.ts';
-import { uniqueKey } from '../modules/members/repository.ts';
+import { uniqueKey } from '../modules/members/index.ts';
 import { libraryStageBodySchema } from '@club/contract/library';
 import { newLibraryRow } from '../modules/library/index.ts';
 import { LIBRARY_SEEDS } from './seed-library.ts';

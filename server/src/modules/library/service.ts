@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { libraryTranslationsSchema } from '@club/contract/library';
 import type { LibraryStage, LibraryStageBody, LibraryTranslations } from '@club/contract/library';
 import { fullName } from '@club/contract/person';
 import { stageWireSchema } from '@club/contract/stage';
-import type { Database } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { LibraryRow, LibraryRowWithAuthor } from './repository.ts';
@@ -47,11 +46,16 @@ export function toLibraryStage(row: LibraryRowWithAuthor): LibraryStage {
 }
 
 /** The whole library, each stage with its elements so lists can draw thumbnails. */
-export async function listLibraryStages(db: Kysely<Database>): Promise<LibraryStage[]> {
+export async function listLibraryStages(db: Executor): Promise<LibraryStage[]> {
   return (await listLibrary(db)).map(toLibraryStage);
 }
 
-export async function readLibraryStage(db: Kysely<Database>, id: string): Promise<LibraryStage> {
+/** True when the club library holds a stage with this id. */
+export async function libraryStageExists(db: Executor, id: string): Promise<boolean> {
+  return (await findLibraryStage(db, id)) !== undefined;
+}
+
+export async function readLibraryStage(db: Executor, id: string): Promise<LibraryStage> {
   const row = await findLibraryStage(db, id);
   if (!row) throw new ApiError('NOT_FOUND');
   return toLibraryStage(row);
@@ -80,7 +84,7 @@ export function newLibraryRow(
 }
 
 /** Publishes a stage to the club library. */
-export async function publishLibraryStage(db: Kysely<Database>, authorId: string, body: LibraryStageBody, now: Date): Promise<LibraryStage> {
+export async function publishLibraryStage(db: Executor, authorId: string, body: LibraryStageBody, now: Date): Promise<LibraryStage> {
   const count = await db
     .selectFrom('library_stages')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -94,7 +98,7 @@ export async function publishLibraryStage(db: Kysely<Database>, authorId: string
 }
 
 /** Replaces a library stage. Its other languages go: they would no longer say the same. */
-export async function replaceLibraryStage(db: Kysely<Database>, id: string, body: LibraryStageBody, now: Date): Promise<LibraryStage> {
+export async function replaceLibraryStage(db: Executor, id: string, body: LibraryStageBody, now: Date): Promise<LibraryStage> {
   const changed = await updateLibraryStage(db, id, {
     name: body.name,
     description: body.description,
@@ -109,6 +113,6 @@ export async function replaceLibraryStage(db: Kysely<Database>, id: string, body
 }
 
 /** Deletes a library stage; events that carried it lose their briefing, logs keep their name. */
-export async function removeLibraryStage(db: Kysely<Database>, id: string): Promise<void> {
+export async function removeLibraryStage(db: Executor, id: string): Promise<void> {
   if (!(await deleteLibraryStage(db, id))) throw new ApiError('NOT_FOUND');
 }

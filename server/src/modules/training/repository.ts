@@ -1,10 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, TrainingSessionsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { TrainingSessionsTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type TrainingRow = Selectable<TrainingSessionsTable>;
 
 /** A member's kept sessions, newest first. */
-export function listByMember(db: Kysely<Database>, memberId: string): Promise<TrainingRow[]> {
+export function listByMember(db: Executor, memberId: string): Promise<TrainingRow[]> {
   return db
     .selectFrom('training_sessions')
     .selectAll()
@@ -14,12 +15,12 @@ export function listByMember(db: Kysely<Database>, memberId: string): Promise<Tr
     .execute();
 }
 
-export function insertSession(db: Kysely<Database>, row: TrainingRow): Promise<unknown> {
+export function insertSession(db: Executor, row: TrainingRow): Promise<unknown> {
   return db.insertInto('training_sessions').values(row).execute();
 }
 
 /** Deletes a session of its member; returns whether a row went. */
-export async function deleteSession(db: Kysely<Database>, id: string, memberId: string): Promise<boolean> {
+export async function deleteSession(db: Executor, id: string, memberId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('training_sessions')
     .where('id', '=', id)
@@ -29,7 +30,7 @@ export async function deleteSession(db: Kysely<Database>, id: string, memberId: 
 }
 
 /** Drops a member's oldest sessions beyond `keep`. */
-export async function pruneOldest(db: Kysely<Database>, memberId: string, keep: number): Promise<void> {
+export async function pruneOldest(db: Executor, memberId: string, keep: number): Promise<void> {
   const beyond = await db
     .selectFrom('training_sessions')
     .select('id')
@@ -48,7 +49,7 @@ export async function pruneOldest(db: Kysely<Database>, memberId: string, keep: 
 
 /** Sessions kept per member on one library stage, for the given members. */
 export async function countByMembersOnLibraryStage(
-  db: Kysely<Database>,
+  db: Executor,
   libraryStageId: string,
   memberIds: readonly string[],
 ): Promise<Map<string, number>> {

@@ -18,7 +18,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: TrainingBody }>('/api/training/', { ...signedIn, schema: { body: trainingBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
-    const session = await keepSession(db.kysely, member.id, request.body, clock.now(), config.clubTimezone);
+    const session = await keepSession(db, member.id, request.body, clock.now(), config.clubTimezone);
     return reply.code(201).send(session);
   });
 

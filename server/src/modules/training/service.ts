@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
 import { scoreRep } from '@club/contract/scoring';
 import type { PowerFactor } from '@club/contract/scoring';
 import { streakDays, TRAINING_LIMITS } from '@club/contract/library';
 import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
@@ -65,7 +66,7 @@ export function bestsByStage(sessions: readonly TrainingSession[]): BestByStage[
 }
 
 /** The member's log: sessions, days in a row, shots fired and bests per stage. */
-export async function readTrainingLog(db: Kysely<Database>, memberId: string, now: Date, timeZone: string): Promise<TrainingLog> {
+export async function readTrainingLog(db: Executor, memberId: string, now: Date, timeZone: string): Promise<TrainingLog> {
   const sessions = (await listByMember(db, memberId)).map(toSession);
   const today = clubWallTime(now, timeZone).slice(0, 10);
   return {
@@ -81,12 +82,13 @@ export async function readTrainingLog(db: Kysely<Database>, memberId: string, no
 
 /** Keeps a drill; the stage it names must be the member's own or in the library. */
 export async function keepSession(
-  db: Kysely<Database>,
+  database: Db,
   memberId: string,
   body: TrainingBody,
   now: Date,
   timeZone: string,
 ): Promise<TrainingSession> {
+  const db = database.kysely;
   const started = new Date(body.startedAt);
   // A session cannot start in the future (a minute of clock skew aside).
   if (started.getTime() > now.getTime() + 60_000) throw new ApiError('VALIDATION_ERROR', 'startedAt is in the future.');
@@ -120,7 +122,7 @@ export async function keepSession(
     best_hit_factor: bestHitFactorOf(reps, body.powerFactor),
     created_at: isoOf(now),
   };
-  await db.transaction().execute(async (trx) => {
+  await withWriteTransaction(database, async (trx) => {
     await insertSession(trx, row);
     await pruneOldest(trx, memberId, TRAINING_LIMITS.sessionsMax);
   });
@@ -128,12 +130,12 @@ export async function keepSession(
 }
 
 /** Deletes one of the member's sessions; 404 for anyone else's. */
-export async function removeSession(db: Kysely<Database>, id: string, memberId: string): Promise<void> {
+export async function removeSession(db: Executor, id: string, memberId: string): Promise<void> {
   if (!(await deleteSession(db, id, memberId))) throw new ApiError('NOT_FOUND');
 }
 
 /** For staff: how many sessions each member registered for an event kept on its stage (homework). */
-export async function readEventPractice(db: Kysely<Database>, eventId: string): Promise<EventPractice> {
+export async function readEventPractice(db: Executor, eventId: string): Promise<EventPractice> {
   const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
   if (!event) throw new ApiError('NOT_FOUND');
   const registered = await db
