@@ -13,10 +13,15 @@ fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"><
 fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
 fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-for (const language of ['es', 'ca', 'en']) {
-  const html = `<!doctype html><html lang="${language}"><div id="root"><h1>home ${language}</h1></div>`;
-  fs.writeFileSync(path.join(dist, `home.${language}.html`), html);
-  fs.writeFileSync(path.join(dist, `home.${language}.html.gz`), gzipSync(html));
+// Screens drawn at build time, `pages/{name}.{lang}.html` (web/build/prerender-pages.ts).
+const DRAWN = ['home', 'calendar', 'login', 'user-profile', 'team/marta-ribas', 'not-found'];
+for (const name of DRAWN) {
+  fs.mkdirSync(path.dirname(path.join(dist, 'pages', name)), { recursive: true });
+  for (const language of ['es', 'ca', 'en']) {
+    const html = `<!doctype html><html lang="${language}"><div id="root"><h1>${name} ${language}</h1></div>`;
+    fs.writeFileSync(path.join(dist, 'pages', `${name}.${language}.html`), html);
+    fs.writeFileSync(path.join(dist, 'pages', `${name}.${language}.html.gz`), gzipSync(html));
+  }
 }
 
 describe('serving the web app', () => {
@@ -86,9 +91,54 @@ describe('serving the web app', () => {
       const unknown = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../index' } });
       expect(unknown.body).toContain('<h1>home es</h1>');
     }
-    // Every other screen gets the plain shell, whatever the cookie.
-    const calendar = await t.app.inject({ method: 'GET', url: '/calendar', cookies: { 'ipsc-club.lang': 'en' } });
-    expect(calendar.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it.each([
+    ['/calendar', 'calendar'],
+    ['/calendar/', 'calendar'],
+    ['/calendar?month=2026-12', 'calendar'],
+    ['/login', 'login'],
+    ['/user-profile', 'user-profile'],
+    ['/team/marta-ribas', 'team/marta-ribas'],
+  ])('sends %s drawn as the %s page, in the language of the cookie', async (url, name) => {
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain(`<h1>${name} es</h1>`);
+    expect(plain.headers.vary).toContain('cookie');
+    for (const language of ['es', 'ca', 'en']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': language } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(`<!doctype html><html lang="${language}"><div id="root"><h1>${name} ${language}</h1></div>`);
+    }
+  });
+
+  it('sends an unknown path the not-found page drawn in its language, with 404', async () => {
+    for (const url of ['/nothing-here', '/team/nobody', '/calendar/2026']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'ca' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<h1>not-found ca</h1>');
+    }
+  });
+
+  it('sends the plain shell for a screen not drawn at build time, whatever the cookie', async () => {
+    for (const url of ['/register', '/reset-password?hash=a&token=b', '/dry-training/5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11', '/admin/events']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'en' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
+  it('never reads a drawn page from outside the pages folder', async () => {
+    // The path and the cookie are both the visitor's; neither may reach another file.
+    for (const url of ['/..%2findex', '/pages%2f..%2f..%2fetc%2fpasswd', '/team%2f..%2f..%2findex']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../../index' } });
+      expect([400, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('root:');
+    }
+    const login = await t.app.inject({ method: 'GET', url: '/login', cookies: { 'ipsc-club.lang': '../index' } });
+    expect(login.body).toContain('<h1>login es</h1>');
   });
 
   it('sends the compressed page when the browser accepts it, and only then', async () => {
