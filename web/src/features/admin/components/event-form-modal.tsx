@@ -20,7 +20,7 @@ import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { activeRegistrations } from '../participants.ts';
-import { CLUB_TIMEZONE } from '../month.ts';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import {
   END_BEFORE_START,
   EVENT_FORM_LIMITS,
