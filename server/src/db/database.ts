@@ -9,6 +9,7 @@ import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as eventsVersion from './migrations/0002-events-version.ts';
 import * as membersVersion from './migrations/0003-members-version.ts';
+import * as libraryTraining from './migrations/0005-library-training.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-events-version': eventsVersion,
   '0003-members-version': membersVersion,
+  '0005-library-training': libraryTraining,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

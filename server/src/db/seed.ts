@@ -9,6 +9,9 @@ import { newId, isoOf } from '../lib/ids.ts';
 import { clubWallTime } from '../lib/clock.ts';
 import { createMember } from '../modules/members/index.ts';
 import type { NewMember } from '../modules/members/index.ts';
+import { libraryStageBodySchema } from '@club/contract/library';
+import { newLibraryRow } from '../modules/library/index.ts';
+import { LIBRARY_SEEDS } from './seed-library.ts';
 
 export interface SeededCredential {
   login: string;
@@ -40,14 +43,16 @@ interface EventSeed {
   seats: number;
   status?: number;
   note?: string;
+  /** Key of the library stage attached as briefing or homework (seed-library.ts). */
+  stage?: string;
 }
 
 const MONTH_PLAN: EventSeed[] = [
-  { day: 3, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: fundamentos', seats: 8, note: 'Trae protección ocular y auditiva.' },
+  { day: 3, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: fundamentos', seats: 8, note: 'Trae protección ocular y auditiva.', stage: 'bill-drill' },
   { day: 5, start: '10:00', end: '13:00', type: EventType.ipscTraining, title: 'Entrenamiento IPSC', seats: 12 },
-  { day: 7, start: '09:00', end: '14:00', type: EventType.ipscSocialShoot, title: 'Tirada social IPSC', seats: 30, note: 'Seis ejercicios. Briefing a las 8:45.' },
+  { day: 7, start: '09:00', end: '14:00', type: EventType.ipscSocialShoot, title: 'Tirada social IPSC', seats: 30, note: 'Seis ejercicios. Briefing a las 8:45.', stage: 'el-presidente' },
   { day: 10, start: '18:30', end: '20:00', type: EventType.precisionTraining, title: 'Entrenamiento de precisión 25 m', seats: 10 },
-  { day: 12, start: '19:00', end: '20:30', type: EventType.functionalTraining, title: 'Entrenamiento funcional en seco', seats: 10 },
+  { day: 12, start: '19:00', end: '20:30', type: EventType.functionalTraining, title: 'Entrenamiento funcional en seco', seats: 10, stage: 'swinger' },
   { day: 14, start: '10:00', end: '13:00', type: EventType.precisionSocialShoot, title: 'Tirada social de precisión', seats: 20 },
   { day: 16, start: '17:00', end: '18:00', type: EventType.privateClass, title: 'Clase particular', seats: 1, status: EventStatus.privado },
   { day: 18, start: '10:00', end: '14:00', type: EventType.masterClass, title: 'Master class: transiciones y movimientos', seats: 6 },
@@ -72,6 +77,15 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
     credentials.push({ login: seed.login, password, role });
   }
 
+  // The library is the club's: written by the staff member, in Spanish with the other languages beside.
+  const libraryIds = new Map<string, string>();
+  for (const seed of LIBRARY_SEEDS) {
+    const body = libraryStageBodySchema.parse({ ...seed.text.es, rounds: seed.rounds, tags: seed.tags, elements: seed.elements });
+    const row = newLibraryRow(body, memberIds[0] ?? null, now, seed.text);
+    await db.insertInto('library_stages').values(row).execute();
+    libraryIds.set(seed.key, row.id);
+  }
+
   const today = clubWallTime(now, timeZone).slice(0, 10);
   const [year, month] = today.split('-').map(Number);
   const events: Insertable<EventsTable>[] = [];
@@ -92,6 +106,7 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
         status: plan.status ?? EventStatus.publico,
         solo_lectura: 0,
         series_id: null,
+        stage_id: plan.stage ? (libraryIds.get(plan.stage) ?? null) : null,
         created_at: stamp,
         updated_at: stamp,
       });
