@@ -12,6 +12,9 @@ import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
 import { StageIcon } from './components/stage-icons.tsx';
+import { KeepSessionDialog } from './components/keep-session-dialog.tsx';
+import { PracticeNotice } from './components/practice-notice.tsx';
+import { useKeepSession } from './hooks/use-keep-session.ts';
 import {
   readCalibration,
   readDrillSettings,
@@ -57,6 +60,8 @@ function Viewer({ stage }: { stage: Stage }) {
   const [dialog, setDialog] = useState<'drill' | 'calibration' | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const repetitionsRef = useRef(drillSettings.repetitions);
+  const keep = useKeepSession();
+  const { drillEnded } = keep;
 
   const onCue = useCallback((cue: DrillCue) => {
     const of = repetitionsRef.current;
@@ -85,9 +90,10 @@ function Viewer({ stage }: { stage: Stage }) {
           if (canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
         });
         setRunState('stopped');
+        drillEnded();
         break;
     }
-  }, []);
+  }, [drillEnded]);
 
   useEffect(() => {
     const container = canvasRef.current;
@@ -154,6 +160,7 @@ function Viewer({ stage }: { stage: Stage }) {
     setDrillSettings(settings);
     writeDrillSettings(settings);
     repetitionsRef.current = settings.repetitions;
+    keep.drillStarted(settings);
     unlockAudio();
     rendererRef.current?.startDrill({
       repetitions: settings.repetitions,
@@ -267,6 +274,7 @@ function Viewer({ stage }: { stage: Stage }) {
             {statusText}
           </div>
         ) : null}
+        <PracticeNotice />
         {calibration.enabled ? (
           <div className="real-size-badge">
             {t('CALIBRATION.BADGE', { distance: calibration.simulatedDistanceMetres })}
@@ -281,6 +289,7 @@ function Viewer({ stage }: { stage: Stage }) {
           </div>
         ) : null}
       </div>
+      <KeepSessionDialog drill={keep.finished} stage={stage} onHide={keep.dismiss} />
       <DrillDialog show={dialog === 'drill'} settings={drillSettings} onHide={() => setDialog(null)} onStart={startDrill} />
       <CalibrationDialog
         show={dialog === 'calibration'}

@@ -22,6 +22,7 @@ const paths = {
   chevronUp: 'M5 15l7-7 7 7',
   chevronDown: 'M5 9l7 7 7-7',
   plus: 'M12 5v14M5 12h14',
+  library: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5.5l3.5-1 3 14.5-3.5 1z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
   cornerTopLeft: 'M4 4h16v16H4zM4 4h8v6H4z',
