@@ -84,7 +84,7 @@ describeEachDatabase('club stage library calls', (get) => {
     const api = apiClient(t.app);
     const author = await createTestMember(t, { staff: true });
     const published = (await api.post('/api/library/stages/', libraryBody(), author.token)).json<LibraryStage>();
-    const gone = await api.delete(`/api/registro/${author.user.uuid}/`, { password: 'Str0ngPassw0rd' }, author.token);
+    const gone = await api.delete(`/api/registro/${author.user.uuid}/`, { password: author.password }, author.token);
     expect(gone.statusCode, gone.body).toBe(204);
     const read = await api.get(`/api/library/stages/${published.id}/`);
     expect(read.statusCode).toBe(200);

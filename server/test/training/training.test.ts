@@ -140,7 +140,7 @@ describeEachDatabase(
       expect(exported.json<{ training: unknown[] }>().training).toEqual([
         expect.objectContaining({ id: kept.json<TrainingSession>().id, libraryStageId: library.id, reps: [{ shots: [{ tMs: 700, zone: 'A' }] }] }),
       ]);
-      const gone = await api.delete(`/api/registro/${leaving.user.uuid}/`, { password: 'Str0ngPassw0rd' }, leaving.token);
+      const gone = await api.delete(`/api/registro/${leaving.user.uuid}/`, { password: leaving.password }, leaving.token);
       expect(gone.statusCode, gone.body).toBe(204);
       const rows = await t.db.kysely.selectFrom('training_sessions').select('id').where('member_id', '=', leaving.user.uuid).execute();
       expect(rows).toEqual([]);

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { TrainingRep } from '@club/contract/library';
 import type { DrillSettings } from '../stage-storage.ts';
+import type { ShotString } from '../laser/use-shot-session.ts';
 import { useLibraryParam } from './use-route-stage.tsx';
 
 /** A finished drill waiting for the member to keep it or not. */
@@ -12,6 +13,14 @@ export interface FinishedDrill {
   /** Where the stage came from: the member's or a public stage, a library stage, or this browser. */
   readonly stageId: string | null;
   readonly libraryStageId: string | null;
+}
+
+/** The drill's reps with the shots the player scored, or undefined when none was fired (marked by hand). */
+export function keptReps(strings: readonly ShotString[]): TrainingRep[] | undefined {
+  const reps = strings
+    .filter((string) => string.repetition !== null)
+    .map((string) => ({ shots: string.shots.map(({ tMs, zone }) => ({ tMs: Math.max(0, Math.round(tMs)), zone })) }));
+  return reps.some((rep) => rep.shots.length > 0) ? reps : undefined;
 }
 
 /**
