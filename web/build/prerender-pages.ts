@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { LANGUAGES } from '../../packages/contract/src/languages.ts';
+import siteSettings from '../../packages/contract/site-settings.json' with { type: 'json' };
 
 const SHELL_ENTRY = '/src/prerender/page-shell.tsx';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -25,11 +26,38 @@ interface PrerenderedPage {
   module?: string;
   session: string;
   preloadAreas?: readonly string[];
+  months?: number;
+  images?: readonly string[];
 }
 
 interface ShellModule {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
-  renderPage(path: string, language: string, areas: Record<string, object>, session: string): Promise<{ markup: string; areas: string[] }>;
+  renderPage(
+    path: string,
+    language: string,
+    areas: Record<string, object>,
+    session: string,
+    now?: Date,
+  ): Promise<{ markup: string; areas: string[] }>;
+}
+
+/** 'YYYY-MM' of an instant in the club's time zone. */
+const clubMonth = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: siteSettings.timeZone, year: 'numeric', month: '2-digit' }).format(instant);
+
+/**
+ * The drawings of a page: one (suffix '', drawn now), or for a page drawn per month, that one
+ * plus one per month from the build's (`.YYYY-MM`), each drawn at noon on its first day (the
+ * build's month at the build's instant, so its day is today).
+ */
+function variants(page: PrerenderedPage): { suffix: string; now?: Date }[] {
+  const built = new Date();
+  const [year, month] = clubMonth(built).split('-').map(Number);
+  const months = Array.from({ length: page.months ?? 0 }, (_, k) => {
+    const now = k === 0 ? built : new Date(Date.UTC(year, month - 1 + k, 1, 12));
+    return { suffix: `.${clubMonth(now)}`, now };
+  });
+  return [{ suffix: '' }, ...months];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -176,9 +204,9 @@ export function prerenderPages(): Plugin {
           }
           // The entry's styles are linked by the template already.
           const css = [...new Set(own.flatMap((chunk) => chunk.css))].filter((file) => !template.includes(file));
-          for (const language of LANGUAGES) {
+          for (const [language, { suffix, now }] of LANGUAGES.flatMap((language) => variants(page).map((variant) => [language, variant] as const))) {
             const areas = readAreas(root, language);
-            const drawn = await shell.renderPage(page.path, language, areas, page.session);
+            const drawn = await shell.renderPage(page.path, language, areas, page.session, now);
             const preload = [...new Set([...APP_AREAS, ...drawn.areas, ...(page.preloadAreas ?? [])])];
             const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])];
             const boot = bootSource(entry, modules, preload);
@@ -191,6 +219,7 @@ export function prerenderPages(): Plugin {
             const description = (areas['home/hero'] as { META_DESCRIPTION?: unknown }).META_DESCRIPTION;
             if (typeof description !== 'string') throw new Error(`prerender: home/hero/${language}.json has no META_DESCRIPTION`);
             const head = [
+              ...(page.images ?? []).map((image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`),
               ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
               `<script type="module" crossorigin src="/${bootFile}"></script>`,
             ].join('\n    ');
@@ -202,7 +231,7 @@ export function prerenderPages(): Plugin {
               .replace('</head>', `  ${head}\n  </head>`)
               .replace('<div id="root"></div>', `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${inert(drawn.markup)}</div>`);
             // The precompress plugin, which runs after this one, writes its .br and .gz.
-            const file = path.join(outDir, 'pages', `${page.name}.${language}.html`);
+            const file = path.join(outDir, 'pages', `${page.name}${suffix}.${language}.html`);
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, html);
           }

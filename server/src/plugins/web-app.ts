@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
+import { clubWallTime } from '../lib/clock.ts';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
@@ -15,17 +16,20 @@ const PAGE_NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
 
 /**
  * The file drawn at build time for a path in a language (`pages/{name}.{lang}.html`, written by
- * web/build/prerender-pages.ts), if there is one: the screen's first view arrives in the HTML.
+ * web/build/prerender-pages.ts), if there is one: the screen's first view arrives in the HTML. A
+ * screen drawn per month (the calendar) is sent as drawn for `month`, the club's current one
+ * ('YYYY-MM'), while the build has that month.
  */
-export function prerenderedPage(webDist: string, pathname: string, status: number, language: string): string | undefined {
+export function prerenderedPage(webDist: string, pathname: string, status: number, language: string, month: string): string | undefined {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   let name: string;
   if (status === 404) name = APP_ROUTES.notFound.slice(1);
   else if (trimmed === APP_ROUTES.home || trimmed === APP_ROUTES.homeAlias) name = 'home';
   else name = trimmed.slice(1);
   if (!PAGE_NAME.test(name)) return undefined;
-  const file = path.join(webDist, 'pages', `${name}.${language}.html`);
-  return fs.existsSync(file) ? file : undefined;
+  return [`${name}.${month}.${language}.html`, `${name}.${language}.html`]
+    .map((file) => path.join(webDist, 'pages', file))
+    .find((file) => fs.existsSync(file));
 }
 
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
@@ -72,7 +76,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     // keeps beside its local storage); the answer therefore varies by cookie.
     const cookie = request.cookies[LANGUAGE_COOKIE];
     const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-    const file = prerenderedPage(webDist, pathname, status, language) ?? indexFile;
+    const month = clubWallTime(app.ctx.clock.now(), app.ctx.config.clubTimezone).slice(0, 7);
+    const file = prerenderedPage(webDist, pathname, status, language, month) ?? indexFile;
     const vary = ['cookie', 'accept-encoding'];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     let sent = file;

@@ -24,6 +24,14 @@ for (const name of DRAWN) {
   }
 }
 
+// The calendar is drawn per month as well (`calendar.{YYYY-MM}.{lang}.html`), for two months.
+for (const month of ['2026-11', '2026-12']) {
+  for (const language of ['es', 'ca', 'en']) {
+    const html = `<!doctype html><html lang="${language}"><div id="root"><h1>calendar ${month} ${language}</h1></div>`;
+    fs.writeFileSync(path.join(dist, 'pages', `calendar.${month}.${language}.html`), html);
+  }
+}
+
 describe('serving the web app', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -94,9 +102,6 @@ describe('serving the web app', () => {
   });
 
   it.each([
-    ['/calendar', 'calendar'],
-    ['/calendar/', 'calendar'],
-    ['/calendar?month=2026-12', 'calendar'],
     ['/login', 'login'],
     ['/user-profile', 'user-profile'],
     ['/team/marta-ribas', 'team/marta-ribas'],
@@ -110,6 +115,24 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(`<!doctype html><html lang="${language}"><div id="root"><h1>${name} ${language}</h1></div>`);
+    }
+  });
+
+  it('sends the calendar drawn for the club’s current month, and the build’s month beyond the drawn ones', async () => {
+    const drawnFor = async (instant: string, url = '/calendar') => {
+      t.clock.set(new Date(instant));
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'en' } });
+      expect(res.statusCode).toBe(200);
+      return /<h1>([^<]*)<\/h1>/.exec(res.body)?.[1];
+    };
+    try {
+      expect(await drawnFor('2026-11-15T10:00:00Z')).toBe('calendar 2026-11 en');
+      expect(await drawnFor('2026-12-02T10:00:00Z', '/calendar/?month=2026-11')).toBe('calendar 2026-12 en');
+      // Midnight of 1 December in Madrid is still 30 November in UTC: the club's month counts.
+      expect(await drawnFor('2026-11-30T23:30:00Z')).toBe('calendar 2026-12 en');
+      expect(await drawnFor('2027-03-01T10:00:00Z')).toBe('calendar en');
+    } finally {
+      t.clock.set(new Date());
     }
   });
 

@@ -30,6 +30,13 @@ export interface PrerenderedPage {
   session: SessionStatus;
   /** Translation areas the route's loader fetches beyond those the first view shows. */
   preloadAreas?: readonly string[];
+  /**
+   * Drawn once per month for this many months from the build's (`{name}.{YYYY-MM}.{lang}.html`):
+   * the screen shows the current month, and the server sends the drawing of the club's month.
+   */
+  months?: number;
+  /** Pictures its styles show in the first view, fetched with the styles rather than after them. */
+  images?: readonly string[];
 }
 
 const page = (
@@ -49,7 +56,7 @@ const page = (
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
-  page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'),
+  { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
   page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
   page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
   page(APP_ROUTES.forgotten, 'src/features/auth/forgotten-page.tsx'),
@@ -108,15 +115,43 @@ function homeMarkup(): ReactElement {
 }
 
 /**
+ * Runs a render with the clock at `now` (`new Date()` and `Date.now()`), so a screen that shows
+ * the current month is drawn for the month it will be served in. Rendering is synchronous, so
+ * nothing else runs while the clock is set.
+ */
+function atInstant<T>(now: Date | undefined, render: () => T): T {
+  if (!now) return render();
+  const RealDate = Date;
+  const fixed = now.getTime();
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(fixed);
+      else super(...(args as [string | number | Date]));
+    }
+    static override now() {
+      return fixed;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+  try {
+    return render();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
+/**
  * Draws the screen of `pathname` in one language, with every translation area of that language
  * at hand. `session` is how the screen is drawn: anonymous for public screens, "restoring" for
- * members' screens (their frame, filled in once the app knows the member).
+ * members' screens (their frame, filled in once the app knows the member); `now`, the instant it
+ * is drawn at (the build's by default).
  */
 export async function renderPage(
   pathname: string,
   language: Language,
   areas: ResourceLanguage,
   session: SessionStatus,
+  now?: Date,
 ): Promise<DrawnPage> {
   const i18n = translations(language, areas);
   let tree: ReactElement;
@@ -134,10 +169,12 @@ export async function renderPage(
       />
     );
   }
-  const markup = renderToString(
-    <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
-      {tree}
-    </Providers>,
+  const markup = atInstant(now, () =>
+    renderToString(
+      <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
+        {tree}
+      </Providers>,
+    ),
   );
   return { markup, areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
 }
