@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/routes.ts';
-import { membersRoutes } from './members/routes.ts';
-import { eventsRoutes } from './events/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
-import { stagesRoutes } from './stages/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { membersRoutes } from './members/index.ts';
+import { eventsRoutes } from './events/index.ts';
+import { contactRoutes } from './contact/index.ts';
+import { stagesRoutes } from './stages/index.ts';
+import { adminRoutes } from './admin/index.ts';
+import { libraryRoutes } from './library/index.ts';
+import { trainingRoutes } from './training/index.ts';
 
 /** Registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +16,6 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactRoutes);
   await app.register(stagesRoutes);
   await app.register(adminRoutes);
+  await app.register(libraryRoutes);
+  await app.register(trainingRoutes);
 }

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { isStrongPassword } from '@club/contract/text';
 import type { Database } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import type { MemberFlag } from '@club/contract/member-flags';
+import { newMemberBooleans } from './flags.ts';
 import { toUser, uniqueKey } from './repository.ts';
 
 export interface NewMember {
@@ -19,6 +23,9 @@ export interface NewMember {
   socio?: string | null;
   division?: number | null;
   factor?: number | null;
+  licencia?: string | null;
+  /** What the club vouches for; absent ones are false. */
+  flags?: Partial<Record<MemberFlag, boolean>>;
   staff?: boolean;
   language?: string;
 }
@@ -52,16 +59,9 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     socio: input.socio ?? null,
     division: input.division ?? null,
     factor: input.factor ?? null,
-    licencia: null,
-    curso: 0,
-    habilitado: 0,
-    arbitro_ipsc: 0,
-    arbitro_precision: 0,
-    entrenador_nacional: 0,
-    instructor_misia: 0,
-    autorizacion_club: 0,
-    staff: input.staff ? 1 : 0,
-    language: input.language ?? 'es',
+    licencia: input.licencia ?? null,
+    ...newMemberBooleans({ ...input.flags, staff: input.staff }),
+    language: mailLanguageOf(input.language),
     created_at: stamp,
     updated_at: stamp,
   };
@@ -69,7 +69,7 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     await db.insertInto('members').values(row).execute();
   } catch (err) {
     // Two registrations racing for one login: the unique index decides, the loser hears why.
-    if (/unique|duplicate/i.test(String(err))) {
+    if (isUniqueViolation(err)) {
       const again = await db.selectFrom('members').select('login_key').where('login_key', '=', loginKey).executeTakeFirst();
       throw new ApiError(again ? 'LOGIN_TAKEN' : 'EMAIL_TAKEN');
     }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { User } from '@club/contract/schemas';
-import { RoleStatus } from '@club/contract/enums';
+import type { MemberRow } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { isoOf } from '../../lib/ids.ts';
+import { cancelUpcomingRegistrations } from '../events/index.ts';
 import { toUser } from './repository.ts';
-import type { MemberDb, MemberRow } from './repository.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
 export interface MemberExport {
@@ -25,6 +26,17 @@ export interface MemberExport {
   sessions: Array<{ rememberMe: boolean; createdAt: string; expiresAt: string; revokedAt: string | null }>;
   passwordResets: Array<{ createdAt: string; expiresAt: string; usedAt: string | null }>;
   contactMessages: Array<{ name: string; email: string; subject: string; message: string; createdAt: string }>;
+  training: Array<{
+    id: string;
+    stageId: string | null;
+    libraryStageId: string | null;
+    stageName: string | null;
+    startedAt: string;
+    parMs: number | null;
+    powerFactor: string;
+    reps: unknown;
+    createdAt: string;
+  }>;
 }
 
 function parseStage(data: string): unknown {
@@ -37,7 +49,7 @@ function parseStage(data: string): unknown {
 }
 
 /** Collects the member's row, registrations, stages, sessions (never their secrets), resets and messages. */
-export async function collectMemberData(db: MemberDb, member: MemberRow, now: Date): Promise<MemberExport> {
+export async function collectMemberData(db: Executor, member: MemberRow, now: Date): Promise<MemberExport> {
   const registrations = await db
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
@@ -84,6 +96,12 @@ export async function collectMemberData(db: MemberDb, member: MemberRow, now: Da
     .where(sql<string>`lower(email)`, '=', member.email_key)
     .orderBy('created_at')
     .execute();
+  const training = await db
+    .selectFrom('training_sessions')
+    .selectAll()
+    .where('member_id', '=', member.id)
+    .orderBy('started_at')
+    .execute();
   return {
     exportedAt: isoOf(now),
     user: toUser(member),
@@ -126,6 +144,17 @@ export async function collectMemberData(db: MemberDb, member: MemberRow, now: Da
       message: m.message,
       createdAt: m.created_at,
     })),
+    training: training.map((t) => ({
+      id: t.id,
+      stageId: t.stage_id,
+      libraryStageId: t.library_stage_id,
+      stageName: t.stage_name,
+      startedAt: t.started_at,
+      parMs: t.par_ms,
+      powerFactor: t.power_factor,
+      reps: parseStage(t.reps),
+      createdAt: t.created_at,
+    })),
   };
 }
 
@@ -134,36 +163,17 @@ export async function collectMemberData(db: MemberDb, member: MemberRow, now: Da
  * cancelled (their seats freed), every registration kept for the club's records with no link to
  * the person, own stages and reset links deleted, then the member row.
  */
-export async function deleteMemberData(db: MemberDb, memberId: string, now: string, nowLocal: string): Promise<void> {
+export async function deleteMemberData(db: Executor, memberId: string, now: string, nowLocal: string): Promise<void> {
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
-  const upcoming = await db
-    .selectFrom('registrations')
-    .innerJoin('events', 'events.id', 'registrations.event_id')
-    .select(['registrations.id', 'registrations.event_id'])
-    .where('registrations.member_id', '=', memberId)
-    .where('registrations.status', '!=', RoleStatus.anulado)
-    .where('events.start_at', '>', nowLocal)
-    .execute();
-  for (const registration of upcoming) {
-    await db
-      .updateTable('registrations')
-      .set({ status: RoleStatus.anulado, updated_at: now })
-      .where('id', '=', registration.id)
-      .execute();
-    await db
-      .updateTable('events')
-      .set({ plazas_taken: sql<number>`plazas_taken - 1`, updated_at: now })
-      .where('id', '=', registration.event_id)
-      .where('plazas_taken', '>', 0)
-      .execute();
-  }
+  await cancelUpcomingRegistrations(db, memberId, now, nowLocal);
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })
     .where('member_id', '=', memberId)
     .execute();
+  await db.deleteFrom('training_sessions').where('member_id', '=', memberId).execute();
   await db.deleteFrom('stages').where('owner_id', '=', memberId).execute();
   await db.deleteFrom('password_resets').where('member_id', '=', memberId).execute();
   await db.deleteFrom('members').where('id', '=', memberId).execute();

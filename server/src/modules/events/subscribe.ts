@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Event, SubscribeBody, User } from '@club/contract/schemas';
+import { RoleStatus } from '@club/contract/enums';
+import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
+import { checkRegistration, isRegistered, roleForEventType } from '@club/contract/eligibility';
+import { categoryFor } from '@club/contract/category';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { clubWallTime } from '@club/contract/club-time';
+import { isoOf, newId } from '../../lib/ids.ts';
+import { eventMail, sendMails } from './mails.ts';
+import { getEvent, viewerOf } from './listing.ts';
+import type { EventRow, RegistrationRow } from './repository.ts';
+import {
+  findRegistration,
+  findUpcomingRegistrations,
+  freeSeat,
+  insertRegistration,
+  lockEvent,
+  takeSeat,
+  updateRegistration,
+} from './repository.ts';
+
+const REASON_MESSAGES: Partial<Record<string, string>> = {
+  NOT_REGISTRABLE: 'This event takes no registrations.',
+  EVENT_LOCKED: 'This event is locked.',
+  EVENT_EXPIRED: 'This event has already started.',
+  ALREADY_REGISTERED: 'You are already registered for this event.',
+  NOT_REGISTERED: 'You are not registered for this event.',
+  EVENT_FULL: 'No seat is left.',
+};
+
+function refusal(reason: string, missing?: Requirement[]): ApiError {
+  if (reason === 'NOT_ELIGIBLE') {
+    return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
+  }
+  return new ApiError(reason as ConstructorParameters<typeof ApiError>[0], REASON_MESSAGES[reason]);
+}
+
+/** The event as the rules read it: seats from the counter, the member's own registration only. */
+function registrationEvent(
+  event: EventRow,
+  memberId: string,
+  own: RegistrationRow | undefined,
+): RegistrationEvent {
+  return {
+    type: event.type,
+    start: event.start_at,
+    plazas: event.plazas,
+    plazasLibres: event.plazas - event.plazas_taken,
+    soloLectura: Boolean(event.solo_lectura),
+    participantes: own ? [{ uuid: memberId, roles: [{ roleId: own.role_id, status: own.status }] }] : [],
+  };
+}
+
+/**
+ * Registers, updates or cancels the member's registration (PUT /api/events/{uuid}/subscribe/).
+ * The seat and the registration change in one write transaction; the mail goes after commit.
+ */
+export async function subscribe(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  eventId: string,
+  body: SubscribeBody,
+  { member, user }: { member: MemberRow; user: User },
+): Promise<Event> {
+  if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
+    throw new ApiError('FORBIDDEN', 'You can only register yourself.');
+  }
+  const wantsCancel = body.roles[0].status === RoleStatus.anulado;
+  const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
+  const stamp = isoOf(ctx.clock.now());
+
+  const outcome = await withWriteTransaction(ctx.db, async (trx) => {
+    const event = await lockEvent(trx, ctx.db.dialect, eventId);
+    if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+    const own = await findRegistration(trx, event.id, member.id);
+    const ruleEvent = registrationEvent(event, member.id, own);
+    let action: RegistrationAction = 'cancel';
+    if (!wantsCancel) {
+      // Status 1 while registered updates division or factor; one that changes nothing is a
+      // second registration (a repeated click, a concurrent double call): ALREADY_REGISTERED.
+      const changes =
+        own !== undefined &&
+        ((body.division !== undefined && body.division !== own.division) ||
+          (body.factor !== undefined && body.factor !== own.factor));
+      action = isRegistered(ruleEvent, member.id) && changes ? 'update' : 'register';
+    }
+    const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
+    if (!check.ok) throw refusal(check.reason, check.missing);
+
+    const roleId = roleForEventType(event.type);
+    const categoria = categoryFor(member.sexo, member.nacimiento, event.start_at);
+    if (action !== 'register' && !own) throw refusal('NOT_REGISTERED');
+    if (action === 'cancel' && own) {
+      await updateRegistration(trx, own.id, { status: RoleStatus.anulado, updated_at: stamp });
+      await freeSeat(trx, event.id, stamp);
+      return { event, mail: 'cancelled' as const };
+    }
+    if (action === 'update' && own) {
+      await updateRegistration(trx, own.id, {
+        categoria,
+        division: body.division === undefined ? own.division : body.division,
+        factor: body.factor === undefined ? own.factor : body.factor,
+        updated_at: stamp,
+      });
+      return { event, mail: null };
+    }
+    // Register: the seat first, by a conditional UPDATE that no concurrent call can overtake.
+    if (!(await takeSeat(trx, event.id, stamp))) throw refusal('EVENT_FULL');
+    const fields = {
+      role_id: roleId,
+      status: RoleStatus.reservado,
+      categoria,
+      division: body.division === undefined ? member.division : body.division,
+      factor: body.factor === undefined ? member.factor : body.factor,
+      updated_at: stamp,
+    };
+    if (own) {
+      // A member who cancelled registers again on the same row (unique per event and member).
+      await updateRegistration(trx, own.id, fields);
+    } else {
+      try {
+        await insertRegistration(trx, {
+          id: newId(),
+          event_id: event.id,
+          member_id: member.id,
+          created_at: stamp,
+          ...fields,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw refusal('ALREADY_REGISTERED');
+        throw err;
+      }
+    }
+    return { event, mail: 'registered' as const };
+  });
+
+  if (outcome.mail) {
+    sendMails(ctx, log, [
+      eventMail({
+        kind: outcome.mail,
+        language: member.language,
+        to: member.email,
+        nombre: member.nombre,
+        evento: outcome.event.evento,
+        start: outcome.event.start_at,
+        end: outcome.event.end_at,
+        calendarUrl: `${ctx.config.publicUrl}/calendar`,
+      }),
+    ]);
+  }
+  return getEvent(ctx, eventId, viewerOf(member));
+}
+
+/**
+ * Cancels a member's registrations of events still to come and frees their seats, inside the
+ * caller's write transaction (used when a member deletes their account).
+ */
+export async function cancelUpcomingRegistrations(
+  trx: Executor,
+  memberId: string,
+  stamp: string,
+  nowLocal: string,
+): Promise<void> {
+  for (const registration of await findUpcomingRegistrations(trx, memberId, nowLocal)) {
+    await updateRegistration(trx, registration.id, { status: RoleStatus.anulado, updated_at: stamp });
+    await freeSeat(trx, registration.event_id, stamp);
+  }
+}
