@@ -109,3 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
   };
 }
+
+/** The club's own address: where mails to the club go, and where replies to account notices reach it. */
+export function clubAddress(config: Pick<Config, 'clubEmail'>): string {
+  return config.clubEmail ?? siteSettings.email;
+}

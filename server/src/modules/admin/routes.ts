@@ -74,7 +74,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AdminUserSearchQuery }>(
     '/api/admin/users',
     { ...staffOnly, schema: { querystring: adminUserSearchQuerySchema } },
-    async (request) => searchUsers(ctx, request.query.q),
+    async (request) => searchUsers(ctx, request.query.q, request.query.claims),
   );
 
   app.put<{ Params: { uuid: string }; Body: AdminUserUpdateBody }>(

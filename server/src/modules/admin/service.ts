@@ -25,6 +25,7 @@ import {
   findEvent,
   findRegistration,
   freeSeat,
+  isUniqueViolation,
   lockEvent,
   takeSeat,
   updateRegistration,
@@ -38,6 +39,7 @@ import {
   findMember,
   findMemberRegistrations,
   findRegisteredMailees,
+  findSocioHolder,
   insertEvents,
   listContactMessages,
   searchMembers,
@@ -183,13 +185,16 @@ export async function setParticipantStatus(
     if (wasCancelled && !cancels && !(await takeSeat(trx, eventId, stamp))) {
       throw new ApiError('EVENT_FULL', 'No seat is left to restore this registration.');
     }
-    await updateRegistration(trx, registration.id, { status, updated_at: stamp });
+    // Back to reservado hands the registration back to the member; any other status is staff's.
+    const staffDecided = status === RoleStatus.reservado ? 0 : 1;
+    await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
   });
   return staffView(ctx, eventId);
 }
 
-export async function searchUsers(ctx: AppContext, q: string): Promise<User[]> {
-  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT);
+/** Members matching `q`; with `claimsOnly`, those whose member-number claim waits for staff. */
+export async function searchUsers(ctx: AppContext, q: string, claimsOnly = false): Promise<User[]> {
+  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT, claimsOnly);
   return rows.map(toUser);
 }
 
@@ -204,6 +209,10 @@ const FLAG_COLUMNS = {
   staff: 'staff',
 } as const satisfies Record<string, keyof MembersTable>;
 
+function socioTaken(): ApiError {
+  return new ApiError('SOCIO_TAKEN', 'Another member holds that member number.', { socio: ['unknown'] });
+}
+
 /** Sets what the club vouches for; a staff member cannot take away their own staff flag. */
 export async function updateUserFlags(
   ctx: AppContext,
@@ -217,7 +226,13 @@ export async function updateUserFlags(
   const member = await findMember(ctx.db.kysely, id);
   if (!member) throw new ApiError('NOT_FOUND', 'No such user.');
   const changes: Partial<MembersTable> = {};
-  if (body.socio !== undefined) changes.socio = body.socio;
+  if (body.socio !== undefined) {
+    changes.socio = body.socio;
+    // Staff setting the number decides the claim, whichever number they set.
+    changes.socio_solicitado = null;
+    if (body.socio !== null && (await findSocioHolder(ctx.db.kysely, body.socio, id))) throw socioTaken();
+  }
+  if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
   for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<
     [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]]
@@ -227,7 +242,13 @@ export async function updateUserFlags(
   }
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoOf(ctx.clock.now());
-    await updateMember(ctx.db.kysely, id, changes);
+    try {
+      await updateMember(ctx.db.kysely, id, changes);
+    } catch (err) {
+      // Two staff giving one number at once: the unique index decides.
+      if (isUniqueViolation(err)) throw socioTaken();
+      throw err;
+    }
   }
   const updated = await findMember(ctx.db.kysely, id);
   if (!updated) throw new ApiError('NOT_FOUND', 'No such user.');

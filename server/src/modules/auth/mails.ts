@@ -39,7 +39,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-interface Texts {
+/** The texts of one account mail in one language. */
+export interface Texts {
   subject: string;
   greeting: (name: string) => string;
   body: string[];
@@ -110,7 +111,8 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-function render(texts: Texts, name: string, link?: string): MailContent {
+/** An account mail: greeting, first paragraph, the link (if any), the rest, closing. */
+export function renderAccountMail(texts: Texts, name: string, link?: string): MailContent {
   const greeting = texts.greeting(name);
   const text = [greeting, '', texts.body[0], '', ...(link ? [link, ''] : []), ...texts.body.slice(1), '', texts.closing]
     .join('\n');
@@ -127,10 +129,10 @@ function render(texts: Texts, name: string, link?: string): MailContent {
 
 /** The mail with the password-reset link. */
 export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {
-  return render(RESET_TEXTS[language], name, link);
+  return renderAccountMail(RESET_TEXTS[language], name, link);
 }
 
 /** The notice sent after a password was reset. */
 export function passwordResetNoticeMail(language: MailLanguage, name: string): MailContent {
-  return render(NOTICE_TEXTS[language], name);
+  return renderAccountMail(NOTICE_TEXTS[language], name);
 }

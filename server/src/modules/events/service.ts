@@ -15,6 +15,7 @@ import { vtimezone } from '../../lib/vtimezone.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
+import { requireVerifiedEmail } from '../members/verified.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { eventMail } from './mails.ts';
 import type { EventMailKind } from './mails.ts';
@@ -112,6 +113,18 @@ function refusal(reason: string, missing?: Requirement[]): ApiError {
   return new ApiError(reason as ConstructorParameters<typeof ApiError>[0], REASON_MESSAGES[reason]);
 }
 
+/**
+ * A registration staff confirmed, finalised or cancelled is the club's to change, no longer the
+ * member's: neither cancelled nor re-opened by them (409 REGISTRATION_LOCKED).
+ */
+export function isStaffDecided(registration: Pick<RegistrationRow, 'status' | 'staff_decided'>): boolean {
+  return (
+    registration.staff_decided === 1 ||
+    registration.status === RoleStatus.confirmado ||
+    registration.status === RoleStatus.finalizado
+  );
+}
+
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
 function registrationEvent(
   event: EventRow,
@@ -143,6 +156,8 @@ export async function subscribe(
     throw new ApiError('FORBIDDEN', 'You can only register yourself.');
   }
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
+  // Cancelling needs no verified address: it only gives a seat back.
+  if (!wantsCancel) requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
   const user = toUser(member);
@@ -151,6 +166,9 @@ export async function subscribe(
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
+    if (own && isStaffDecided(own)) {
+      throw new ApiError('REGISTRATION_LOCKED', 'The club has decided this registration; only staff can change it now.');
+    }
     const ruleEvent = registrationEvent(event, member.id, own);
     let action: RegistrationAction = 'cancel';
     if (!wantsCancel) {

@@ -17,10 +17,17 @@ export interface NewMember {
   nacimiento: string;
   sexo: number;
   socio?: string | null;
+  /** A member number the person says they hold, for staff to confirm (never `socio` itself). */
+  socioSolicitado?: string | null;
   division?: number | null;
   factor?: number | null;
   staff?: boolean;
   language?: string;
+  /**
+   * False only for a person registering themselves: members made by the command line or by
+   * staff count as verified (DECISIONS "Trust"), so that is the default.
+   */
+  emailVerified?: boolean;
 }
 
 /** Creates a member with a hashed password; 409 LOGIN_TAKEN / EMAIL_TAKEN when either is in use. */
@@ -50,6 +57,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     nacimiento: input.nacimiento,
     sexo: input.sexo,
     socio: input.socio ?? null,
+    socio_solicitado: input.socioSolicitado ?? null,
+    email_verified: input.emailVerified === false ? 0 : 1,
     division: input.division ?? null,
     factor: input.factor ?? null,
     licencia: null,

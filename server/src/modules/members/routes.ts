@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deleteAccountBodySchema, registerBodySchema, updateUserBodySchema } from '@club/contract/forms';
-import type { DeleteAccountBody, UpdateUserBody } from '@club/contract/forms';
+import {
+  changeEmailBodySchema,
+  deleteAccountBodySchema,
+  registerBodySchema,
+  updateUserBodySchema,
+  verifyEmailQuerySchema,
+} from '@club/contract/forms';
+import type { ChangeEmailBody, DeleteAccountBody, UpdateUserBody, VerifyEmailQuery } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
 import { languageFromHeader } from '../auth/mails.ts';
 import { parsePasswordBody } from '../auth/password-body.ts';
-import { deleteOwnAccount, exportOwnData, register, updateOwnProfile } from './service.ts';
+import { deleteOwnAccount, exportOwnData, register, requireSelf, updateOwnProfile } from './service.ts';
+import { followAddressLink, requestEmailChange, sendVerificationAgain } from './verification.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
 type MemberParams = z.infer<typeof memberParamsSchema>;
@@ -21,7 +28,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     const body = parsePasswordBody(registerBodySchema, request.body, 'password');
     // The web client sends the page language, so mails reach the member in the language they used.
     const language = languageFromHeader(request.headers['accept-language']);
-    const user = await register(app.ctx, body, { ip: request.ip, language });
+    const user = await register(app.ctx, request.log, body, { ip: request.ip, language });
     return reply.code(201).send(user);
   });
 
@@ -57,6 +64,29 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       const { uuid } = request.params as MemberParams;
       await deleteOwnAccount(app.ctx, member, uuid, (request.body as DeleteAccountBody).password);
       return reply.code(204).send();
+    },
+  );
+
+  // Registered before `/api/registro/:uuid/` routes could read "verify" as a uuid (they refuse it anyway).
+  app.get('/api/registro/verify/', { schema: { querystring: verifyEmailQuerySchema } }, async (request) => {
+    await followAddressLink(app.ctx, request.query as VerifyEmailQuery);
+    return {};
+  });
+
+  app.post('/api/registro/verify/', { preValidation: requireMember }, async (request, reply) => {
+    const { member } = await request.requireMember();
+    await sendVerificationAgain(app.ctx, request.log, member);
+    return reply.code(202).send({});
+  });
+
+  app.put(
+    '/api/registro/:uuid/email/',
+    { preValidation: requireMember, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
+    async (request, reply) => {
+      const { member } = await request.requireMember();
+      requireSelf(member, (request.params as MemberParams).uuid);
+      await requestEmailChange(app.ctx, request.log, member, request.body as ChangeEmailBody);
+      return reply.code(202).send({});
     },
   );
 }

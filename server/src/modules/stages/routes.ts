@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { stageSaveBodySchema } from '@club/contract/stage';
 import type { StageSaveBody } from '@club/contract/stage';
+import { requireVerifiedEmail } from '../members/verified.ts';
 import { createStage, listStages, readStage, removeStage, replaceStage } from './service.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -20,6 +21,7 @@ export async function stagesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: StageSaveBody }>('/api/stages/', { ...signedIn, schema: { body: stageSaveBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
+    requireVerifiedEmail(member);
     const stage = await createStage(db.kysely, member.id, request.body, clock.now());
     return reply.code(201).send(stage);
   });
@@ -34,6 +36,7 @@ export async function stagesRoutes(app: FastifyInstance): Promise<void> {
     { ...signedIn, schema: { params: paramsSchema, body: stageSaveBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
+      requireVerifiedEmail(member);
       return replaceStage(db.kysely, request.params.id, member.id, request.body, clock.now());
     },
   );
