@@ -106,11 +106,19 @@ export async function backupDatabase(url: string, file: string): Promise<void> {
   }
 }
 
+/** The URL as libpq reads it: a space in `options` must be %20 (URLSearchParams writes `+`). */
+function libpqUrl(url: string): string {
+  const parsed = new URL(url);
+  const query = [...parsed.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  parsed.search = query ? `?${query}` : '';
+  return parsed.toString();
+}
+
 function runPgDump(url: string, target: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // The URL goes through the environment-free `--dbname`, never a shell; the file is written
     // by pg_dump itself, so a failed dump leaves no half-written copy behind as a success.
-    const child = spawn('pg_dump', ['--dbname', url, '--format', 'plain', '--no-owner', '--file', target], {
+    const child = spawn('pg_dump', ['--dbname', libpqUrl(url), '--format', 'plain', '--no-owner', '--file', target], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
