@@ -1,52 +1,10 @@
 // Texts of the account mails in the member's language (es, ca, en; es when unknown).
 
-import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
+import { renderAccountMail } from '../../mail/account-mail.ts';
+import type { MailContent, Texts } from '../../mail/account-mail.ts';
 
 export type MailLanguage = Language;
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The stored language of a member as a mail language, es when it is none of ours. */
-export function mailLanguageOf(value: string | null | undefined): MailLanguage {
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-}
-
-/**
- * The first of our languages in an Accept-Language header, by preference weight; undefined when
- * it names none of them (the stored language is then left as it is).
- */
-export function languageFromHeader(header: string | string[] | undefined): MailLanguage | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return undefined;
-  const ranked = value
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-      return { primary: tag.trim().toLowerCase().split('-')[0], weight: q ? Number(q[1]) : 1, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.primary).find(isLanguage);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The texts of one account mail in one language. */
-export interface Texts {
-  subject: string;
-  greeting: (name: string) => string;
-  body: string[];
-  action?: string;
-  closing: string;
-}
 
 const RESET_TEXTS: Record<MailLanguage, Texts> = {
   es: {
@@ -110,22 +68,6 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
     closing: 'The club',
   },
 };
-
-/** An account mail: greeting, first paragraph, the link (if any), the rest, closing. */
-export function renderAccountMail(texts: Texts, name: string, link?: string): MailContent {
-  const greeting = texts.greeting(name);
-  const text = [greeting, '', texts.body[0], '', ...(link ? [link, ''] : []), ...texts.body.slice(1), '', texts.closing]
-    .join('\n');
-  // The name is the member's own text: escaped, never markup.
-  const paragraphs = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(texts.body[0])}</p>`,
-    ...(link && texts.action ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`] : []),
-    ...texts.body.slice(1).map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p>${escapeHtml(texts.closing)}</p>`,
-  ];
-  return { subject: texts.subject, text, html: `<!doctype html><html><body>${paragraphs.join('')}</body></html>` };
-}
 
 /** The mail with the password-reset link. */
 export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
 import type { SubscribeBody } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
-import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
+import { memberOnly } from '../../plugins/auth.ts';
+import { calendarFeed } from './feed.ts';
+import { getEvent, listMonth, viewerOf } from './listing.ts';
+import { subscribe } from './subscribe.ts';
 import { publicMonthBody } from './public-month-cache.ts';
 
 const DIGITS = /^\d+$/;
@@ -32,14 +35,11 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     '/api/events/:uuid/subscribe',
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
-      preValidation: async (request) => {
-        await request.requireMember();
-      },
+      ...memberOnly,
       schema: { body: subscribeBodySchema },
     },
     async (request) => {
-      const { member } = await request.requireMember();
-      return subscribe(ctx, request.log, request.params.uuid, request.body, member);
+      return subscribe(ctx, request.log, request.params.uuid, request.body, await request.requireMember());
     },
   );
 

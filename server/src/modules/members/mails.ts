@@ -1,7 +1,8 @@
 // Texts of the address-verification mails in the member's language (es, ca, en).
 
-import { renderAccountMail } from '../auth/mails.ts';
-import type { MailContent, MailLanguage, Texts } from '../auth/mails.ts';
+import type { Language as MailLanguage } from '@club/contract/languages';
+import { renderAccountMail } from '../../mail/account-mail.ts';
+import type { MailContent, Texts } from '../../mail/account-mail.ts';
 
 const VERIFY_TEXTS: Record<MailLanguage, Texts> = {
   es: {

@@ -1,9 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
-import type { Database, EmailVerificationsTable, MembersTable } from '../../db/schema.ts';
-
-export type MemberRow = Selectable<MembersTable>;
+import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/transaction.ts';
 
 /** The member as API.md's User shape (never the password hash). */
 export function toUser(row: MemberRow): User {
@@ -37,20 +36,18 @@ export function toUser(row: MemberRow): User {
 /** Key under which logins and e-mails are unique: case and Unicode form do not matter. */
 export const uniqueKey = (value: string): string => value.normalize('NFC').trim().toLowerCase();
 
-export type MemberDb = Kysely<Database> | Transaction<Database>;
-
 /** The member with that id, or undefined. */
-export function findMemberById(db: MemberDb, id: string): Promise<MemberRow | undefined> {
+export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The member whose login matches, ignoring case and Unicode form. */
-export function findMemberByLogin(db: MemberDb, login: string): Promise<MemberRow | undefined> {
+export function findMemberByLogin(db: Executor, login: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('login_key', '=', uniqueKey(login)).executeTakeFirst();
 }
 
 /** The member whose e-mail matches, ignoring case and Unicode form. */
-export function findMemberByEmail(db: MemberDb, email: string): Promise<MemberRow | undefined> {
+export function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('email_key', '=', uniqueKey(email)).executeTakeFirst();
 }
 
@@ -64,7 +61,7 @@ export interface ProfileChanges {
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
-export async function updateProfile(db: MemberDb, id: string, changes: ProfileChanges, now: string): Promise<void> {
+export async function updateProfile(db: Executor, id: string, changes: ProfileChanges, now: string): Promise<void> {
   await db
     .updateTable('members')
     .set({
@@ -81,24 +78,24 @@ export async function updateProfile(db: MemberDb, id: string, changes: ProfileCh
 }
 
 /** Records the language the member's mails are written in. */
-export async function updateLanguage(db: MemberDb, id: string, language: string): Promise<void> {
+export async function updateLanguage(db: Executor, id: string, language: string): Promise<void> {
   await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
 }
 
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 
 /** Stores a mailed address link by its hash; only the member's newest link works from now on. */
-export async function insertEmailVerification(db: MemberDb, row: EmailVerificationRow): Promise<void> {
+export async function insertEmailVerification(db: Executor, row: EmailVerificationRow): Promise<void> {
   await voidEmailVerifications(db, row.member_id, row.created_at);
   await db.insertInto('email_verifications').values(row).execute();
 }
 
-export function findEmailVerification(db: MemberDb, id: string): Promise<EmailVerificationRow | undefined> {
+export function findEmailVerification(db: Executor, id: string): Promise<EmailVerificationRow | undefined> {
   return db.selectFrom('email_verifications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Marks every pending address link of the member used. */
-export async function voidEmailVerifications(db: MemberDb, memberId: string, now: string): Promise<void> {
+export async function voidEmailVerifications(db: Executor, memberId: string, now: string): Promise<void> {
   await db
     .updateTable('email_verifications')
     .set({ used_at: now })
@@ -108,7 +105,7 @@ export async function voidEmailVerifications(db: MemberDb, memberId: string, now
 }
 
 /** Marks a link used; false when another call used it first (single use even under a race). */
-export async function claimEmailVerification(db: MemberDb, id: string, now: string): Promise<boolean> {
+export async function claimEmailVerification(db: Executor, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('email_verifications')
     .set({ used_at: now })
@@ -119,7 +116,7 @@ export async function claimEmailVerification(db: MemberDb, id: string, now: stri
 }
 
 /** Records that the member controls `email` (the address they already had, or a new one). */
-export async function setVerifiedEmail(db: MemberDb, memberId: string, email: string, now: string): Promise<void> {
+export async function setVerifiedEmail(db: Executor, memberId: string, email: string, now: string): Promise<void> {
   await db
     .updateTable('members')
     .set({ email, email_key: uniqueKey(email), email_verified: 1, updated_at: now })
@@ -128,6 +125,6 @@ export async function setVerifiedEmail(db: MemberDb, memberId: string, email: st
 }
 
 /** The member verified their address by another way (following a password-reset link). */
-export async function markEmailVerified(db: MemberDb, memberId: string): Promise<void> {
+export async function markEmailVerified(db: Executor, memberId: string): Promise<void> {
   await db.updateTable('members').set({ email_verified: 1 }).where('id', '=', memberId).where('email_verified', '=', 0).execute();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   changeEmailBodySchema,
   deleteAccountBodySchema,
@@ -9,18 +9,14 @@ import {
 } from '@club/contract/forms';
 import type { ChangeEmailBody, DeleteAccountBody, UpdateUserBody, VerifyEmailQuery } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
-import { languageFromHeader } from '../auth/mails.ts';
-import { parsePasswordBody } from '../auth/password-body.ts';
+import { languageFromHeader } from '../../lib/language.ts';
+import { parsePasswordBody } from '../../lib/password-body.ts';
+import { memberOnly } from '../../plugins/auth.ts';
 import { deleteOwnAccount, exportOwnData, register, requireSelf, updateOwnProfile } from './service.ts';
 import { followAddressLink, requestEmailChange, sendVerificationAgain } from './verification.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
 type MemberParams = z.infer<typeof memberParamsSchema>;
-
-// Runs before validation, so a caller without a session hears 401 whatever the body holds.
-async function requireMember(request: FastifyRequest): Promise<void> {
-  await request.requireMember();
-}
 
 /** Registration, the member's own profile, data export and account deletion. */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
@@ -34,7 +30,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/registro/:uuid/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;
@@ -44,7 +40,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/registro/:uuid/export/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;
@@ -58,7 +54,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/registro/:uuid/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;
@@ -67,13 +63,12 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Registered before `/api/registro/:uuid/` routes could read "verify" as a uuid (they refuse it anyway).
   app.get('/api/registro/verify/', { schema: { querystring: verifyEmailQuerySchema } }, async (request) => {
     await followAddressLink(app.ctx, request.query as VerifyEmailQuery);
     return {};
   });
 
-  app.post('/api/registro/verify/', { preValidation: requireMember }, async (request, reply) => {
+  app.post('/api/registro/verify/', memberOnly, async (request, reply) => {
     const { member } = await request.requireMember();
     await sendVerificationAgain(app.ctx, request.log, member);
     return reply.code(202).send({});
@@ -81,7 +76,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/registro/:uuid/email/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
       requireSelf(member, (request.params as MemberParams).uuid);

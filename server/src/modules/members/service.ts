@@ -5,15 +5,16 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { clubWallTime } from '../../lib/clock.ts';
-import { checkCurrentPassword } from '../auth/service.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { checkCurrentPassword } from './credentials.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
-import type { MemberRow } from './repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
-import { issueAddressLink } from './verification.ts';
-import { sendMails } from '../events/service.ts';
 import type { MemberExport } from './export.ts';
+import { issueAddressLink } from './verification.ts';
+import { sendMails } from '../events/index.ts';
 
 const HOUR = 3_600_000;
 
@@ -48,7 +49,7 @@ export async function register(
       socioSolicitado: body.socio ?? null,
       division: body.division ?? null,
       factor: body.factor ?? null,
-      language: client.language ?? 'es',
+      language: client.language,
       emailVerified: false,
     },
     ctx.clock.now(),
@@ -97,5 +98,5 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
-  await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member, isoOf(now), nowLocal));
+  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member, isoOf(now), nowLocal));
 }

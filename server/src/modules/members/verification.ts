@@ -6,10 +6,12 @@ import { ApiError } from '../../lib/api-error.ts';
 import { hashSecret, isoOf, newId, newSecret, sameSecret } from '../../lib/ids.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { withWriteTransaction } from '../events/repository.ts';
-import { sendMails } from '../events/service.ts';
-import { checkCurrentPassword, FORGOTTEN_WINDOW_MS } from '../auth/service.ts';
-import { mailLanguageOf } from '../auth/mails.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
+import { sendMails } from '../events/index.ts';
+import { checkCurrentPassword } from './credentials.ts';
 import { addressChangeNoticeMail, confirmNewAddressMail, verifyAddressMail } from './mails.ts';
 import {
   claimEmailVerification,
@@ -21,10 +23,12 @@ import {
   uniqueKey,
   voidEmailVerifications,
 } from './repository.ts';
-import type { MemberDb, MemberRow } from './repository.ts';
 
 /** How long a mailed address link works. */
 export const VERIFICATION_LIFETIME_MS = 48 * 3_600_000;
+
+// As many address mails per hour as forgotten-password allows per address.
+const ADDRESS_MAIL_WINDOW_MS = 3_600_000;
 
 const INVALID_LINK = 'The confirmation link is unknown, used or expired.';
 
@@ -34,7 +38,7 @@ const INVALID_LINK = 'The confirmation link is unknown, used or expired.';
  */
 export async function issueAddressLink(
   ctx: AppContext,
-  db: MemberDb,
+  db: Executor,
   member: Pick<MemberRow, 'id' | 'nombre' | 'language'>,
   email: string,
   kind: 'verify' | 'change',
@@ -65,7 +69,7 @@ async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise
   await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
     key: `address-link:member:${member.id}`,
     limit: config.rateLimits.forgotten,
-    windowMs: FORGOTTEN_WINDOW_MS,
+    windowMs: ADDRESS_MAIL_WINDOW_MS,
   });
 }
 

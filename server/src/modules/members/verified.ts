@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error.ts';
-import type { MemberRow } from './repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
 
 /**
  * 403 EMAIL_NOT_VERIFIED unless the member followed the link mailed to their address: booking,
