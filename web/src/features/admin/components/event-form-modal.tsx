@@ -14,7 +14,7 @@ import type { AdminEventBody, ClubEvent } from '@club/contract/schemas';
 import { isFieldErrorCode } from '@club/contract/errors';
 import { messageKeyFor } from '@club/contract/messages';
 import { ApiCallError } from '../../../lib/http.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { ToastType } from '@club/contract/enums';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -102,7 +102,7 @@ export function EventFormModal({
         const created = await create.mutateAsync(body);
         showToast({
           title: t('admin:EVENTS.SAVED_TITLE'),
-          message: t('admin:EVENTS.CREATED', { count: created.length }),
+          message: toastMessage(t, 'admin:EVENTS.CREATED', { count: created.length }),
         });
       } else if (event) {
         const { repeatWeeks: _ignored, ...fields } = body;
