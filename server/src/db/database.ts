@@ -9,7 +9,9 @@ import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as eventsVersion from './migrations/0002-events-version.ts';
+import * as membersVersion from './migrations/0003-members-version.ts';
 import * as trust from './migrations/0004-trust.ts';
+import * as libraryTraining from './migrations/0005-library-training.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,7 +24,9 @@ export interface Db {
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-events-version': eventsVersion,
+  '0003-members-version': membersVersion,
   '0004-trust': trust,
+  '0005-library-training': libraryTraining,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

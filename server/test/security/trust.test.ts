@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventType } from '@club/contract/enums';
 import { userSchema } from '@club/contract/schemas';
-import { expectError, PASSWORD, signIn, uniqueName } from '../auth/accounts.ts';
-import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
+import { expectError, signIn, uniqueName } from '../auth/accounts.ts';
+import { ALL_FLAGS, createTestMember, PASSWORD } from '../support/auth.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiClient, createTestApp, createTestDatabase, TEST_DIALECTS } from '../support/test-app.ts';

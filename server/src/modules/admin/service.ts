@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isoOf } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/index.ts';
-import { toUser } from '../members/index.ts';
+import { booleanColumns, toUser } from '../members/index.ts';
 import {
   findMember,
   findMemberRegistrations,
@@ -26,17 +26,6 @@ export async function searchUsers(ctx: AppContext, q: string, claimsOnly = false
   return rows.map(toUser);
 }
 
-const FLAG_COLUMNS = {
-  curso: 'curso',
-  habilitado: 'habilitado',
-  arbitroIpsc: 'arbitro_ipsc',
-  arbitroPrecision: 'arbitro_precision',
-  entrenadorNacional: 'entrenador_nacional',
-  instructorMisia: 'instructor_misia',
-  autorizacionClub: 'autorizacion_club',
-  staff: 'staff',
-} as const satisfies Record<string, keyof MembersTable>;
-
 function socioTaken(): ApiError {
   return new ApiError('SOCIO_TAKEN', 'Another member holds that member number.');
 }
@@ -53,7 +42,7 @@ export async function updateUserFlags(
   }
   const member = await findMember(ctx.db.kysely, id);
   if (!member) throw new ApiError('NOT_FOUND', 'No such user.');
-  const changes: Partial<MembersTable> = {};
+  const changes: Partial<MembersTable> = booleanColumns(body);
   if (body.socio !== undefined) {
     changes.socio = body.socio;
     // Staff setting the number decides the claim, whichever number they set.
@@ -62,12 +51,6 @@ export async function updateUserFlags(
   }
   if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
-  for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<
-    [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]]
-  >) {
-    const value = body[flag];
-    if (value !== undefined) changes[column] = value ? 1 : 0;
-  }
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoOf(ctx.clock.now());
     try {

@@ -6,15 +6,16 @@ import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } fr
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
+import { clubMonth } from '@club/contract/club-time';
 import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { libraryStageExists } from '../library/index.ts';
 import { eventMailsFor, sendMails } from './mails.ts';
-import { getEvent, listEvents, listNewEvents, monthBounds, STAFF_VIEWER } from './listing.ts';
+import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import {
   deleteEvent,
   findRegisteredMailees,
@@ -47,14 +48,14 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   let to = readBound('to', query.to);
   if (to !== undefined && isIsoDate(to)) to = addDays(to, 1);
   if (from === undefined && to === undefined) {
-    const [year, month] = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).split('-').map(Number);
-    ({ from, to } = monthBounds(year, month));
+    ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
   return listEvents(ctx, { from, to }, STAFF_VIEWER);
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
 export async function createEvents(ctx: AppContext, body: AdminEventBody): Promise<Event[]> {
+  await checkLibraryStage(ctx, body.stageId);
   const weeks = body.repeatWeeks ?? 1;
   const stamp = isoOf(ctx.clock.now());
   const seriesId = weeks > 1 ? newId() : null;
@@ -72,6 +73,7 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
       status: body.status,
       solo_lectura: body.soloLectura ? 1 : 0,
       series_id: seriesId,
+      stage_id: body.stageId ?? null,
       created_at: stamp,
       updated_at: stamp,
     });
@@ -83,6 +85,13 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
   );
 }
 
+/** A briefing must name a stage of the club library (a field error, not a database error). */
+async function checkLibraryStage(ctx: AppContext, stageId: string | null | undefined): Promise<void> {
+  if (stageId && !(await libraryStageExists(ctx.db.kysely, stageId))) {
+    throw new ApiError('VALIDATION_ERROR', 'No such library stage.', { stageId: ['unknown'] });
+  }
+}
+
 /** Changes an event; seats may not drop below those taken (409), a new type moves the roles. */
 export async function updateAdminEvent(
   ctx: AppContext,
@@ -90,6 +99,7 @@ export async function updateAdminEvent(
   body: AdminEventUpdateBody,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
+  await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
@@ -109,6 +119,7 @@ export async function updateAdminEvent(
       plazas: body.plazas,
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+      ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
       updated_at: stamp,
     });
     if (roleForEventType(body.type) !== roleForEventType(event.type)) {

@@ -7,11 +7,15 @@ import { mailLanguageOf } from '../../lib/language.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import type { MemberFlag } from '@club/contract/member-flags';
+import { newMemberBooleans } from './flags.ts';
 import { toUser, uniqueKey } from './repository.ts';
 
 export interface NewMember {
   login: string;
   password: string;
+  /** The password already hashed (the demo seed hashes before its transaction); else hashed here. */
+  passwordHash?: string;
   email: string;
   nombre: string;
   apellidos: string;
@@ -23,6 +27,9 @@ export interface NewMember {
   socioSolicitado?: string | null;
   division?: number | null;
   factor?: number | null;
+  licencia?: string | null;
+  /** What the club vouches for; absent ones are false. */
+  flags?: Partial<Record<MemberFlag, boolean>>;
   staff?: boolean;
   language?: string;
   /**
@@ -49,7 +56,7 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     id: newId(),
     login: input.login.normalize('NFC').trim(),
     login_key: loginKey,
-    password_hash: await hashPassword(input.password),
+    password_hash: input.passwordHash ?? (await hashPassword(input.password)),
     password_changed_at: stamp,
     nombre: input.nombre,
     apellidos: input.apellidos,
@@ -63,15 +70,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     email_verified: input.emailVerified === false ? 0 : 1,
     division: input.division ?? null,
     factor: input.factor ?? null,
-    licencia: null,
-    curso: 0,
-    habilitado: 0,
-    arbitro_ipsc: 0,
-    arbitro_precision: 0,
-    entrenador_nacional: 0,
-    instructor_misia: 0,
-    autorizacion_club: 0,
-    staff: input.staff ? 1 : 0,
+    licencia: input.licencia ?? null,
+    ...newMemberBooleans({ ...input.flags, staff: input.staff }),
     language: mailLanguageOf(input.language),
     created_at: stamp,
     updated_at: stamp,

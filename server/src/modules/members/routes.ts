@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import {
   changeEmailBodySchema,
@@ -7,7 +8,6 @@ import {
   updateUserBodySchema,
   verifyEmailQuerySchema,
 } from '@club/contract/forms';
-import type { ChangeEmailBody, DeleteAccountBody, UpdateUserBody, VerifyEmailQuery } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
@@ -16,10 +16,11 @@ import { deleteOwnAccount, exportOwnData, register, requireSelf, updateOwnProfil
 import { followAddressLink, requestEmailChange, sendVerificationAgain } from './verification.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
-type MemberParams = z.infer<typeof memberParamsSchema>;
 
 /** Registration, the member's own profile, data export and account deletion. */
-export async function membersRoutes(app: FastifyInstance): Promise<void> {
+export async function membersRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post('/api/registro/', async (request, reply) => {
     const body = parsePasswordBody(registerBodySchema, request.body, 'password');
     // The web client sends the page language, so mails reach the member in the language they used.
@@ -33,8 +34,8 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
-      return updateOwnProfile(app.ctx, member, uuid, request.body as UpdateUserBody);
+      const { uuid } = request.params;
+      return updateOwnProfile(app.ctx, member, uuid, request.body);
     },
   );
 
@@ -43,7 +44,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
+      const { uuid } = request.params;
       const data = await exportOwnData(app.ctx, member, uuid);
       return reply
         .header('content-disposition', `attachment; filename="club-data-${member.id}.json"`)
@@ -57,14 +58,14 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
-      await deleteOwnAccount(app.ctx, member, uuid, (request.body as DeleteAccountBody).password);
+      const { uuid } = request.params;
+      await deleteOwnAccount(app.ctx, member, uuid, (request.body).password);
       return reply.code(204).send();
     },
   );
 
   app.get('/api/registro/verify/', { schema: { querystring: verifyEmailQuerySchema } }, async (request) => {
-    await followAddressLink(app.ctx, request.query as VerifyEmailQuery);
+    await followAddressLink(app.ctx, request.query);
     return {};
   });
 
@@ -79,8 +80,8 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      requireSelf(member, (request.params as MemberParams).uuid);
-      await requestEmailChange(app.ctx, request.log, member, request.body as ChangeEmailBody);
+      requireSelf(member, request.params.uuid);
+      await requestEmailChange(app.ctx, request.log, member, request.body);
       return reply.code(202).send({});
     },
   );

@@ -50,7 +50,7 @@ export function ProfilePage() {
   usePageTitle(t('TITLE'));
   // MembersOnly guards the route, so a session user is there.
   const uuid = sessionUser?.uuid ?? '';
-  const profile = useActiveUserProfile(uuid);
+  const profile = useActiveUserProfile(uuid, sessionUser);
 
   return (
     <section className="profile-screen">
@@ -83,10 +83,11 @@ export function ProfilePage() {
               </div>
             </div>
           </div>
+          {/* After the form has arrived: on a phone these cards sit under it and would push it down. */}
           <div className="col-lg-4 profile-side">
             {profile.data ? <ClubData user={profile.data} /> : null}
             {profile.data ? <ChangeEmail user={profile.data} /> : null}
-            {sessionUser ? <DataControls user={sessionUser} /> : null}
+            {sessionUser && !profile.isPending ? <DataControls user={sessionUser} /> : null}
           </div>
         </div>
       </div>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { MEMBER_FLAGS } from '@club/contract/member-flags';
 import type { User } from '@club/contract/schemas';
-
-const FLAGS = ['curso', 'habilitado', 'autorizacionClub', 'arbitroIpsc', 'arbitroPrecision', 'entrenadorNacional', 'instructorMisia'] as const;
 
 /**
  * What the club holds on the member and only staff set (member number, licence, course and the
@@ -25,7 +24,7 @@ export function ClubData({ user }: { user: User }) {
           </dd>
           <dt>{t('CLUB.LICENCE')}</dt>
           <dd>{user.licencia ?? none}</dd>
-          {FLAGS.map((flag) => (
+          {MEMBER_FLAGS.map((flag) => (
             <div key={flag} className="profile-club-flag">
               <dt>{t(`CLUB.FLAGS.${flag}`)}</dt>
               <dd>{user[flag] ? t('CLUB.YES') : t('CLUB.NO')}</dd>
