@@ -175,8 +175,8 @@ describe.each(TEST_DIALECTS)('trust [%s]', (dialect) => {
       const newEmail = `${uniqueName('cambio')}@example.com`;
       expectError(await api().put(`/api/registro/${me.user.uuid}/email/`, { email: newEmail, password: 'Wrong2025xx' }, me.token), 400, 'WRONG_PASSWORD');
       const other = await createTestMember(t);
-      expectError(await api().put(`/api/registro/${other.user.uuid}/email/`, { email: newEmail, password: 'Str0ngPassw0rd' }, me.token), 403, 'FORBIDDEN');
-      const res = await api().put(`/api/registro/${me.user.uuid}/email/`, { email: newEmail, password: 'Str0ngPassw0rd' }, me.token);
+      expectError(await api().put(`/api/registro/${other.user.uuid}/email/`, { email: newEmail, password: PASSWORD }, me.token), 403, 'FORBIDDEN');
+      const res = await api().put(`/api/registro/${me.user.uuid}/email/`, { email: newEmail, password: PASSWORD }, me.token);
       expect(res.statusCode, res.body).toBe(202);
       const notice = await smtp.waitForMail(oldEmail);
       expect(notice.text).not.toContain('verify-email');
@@ -190,7 +190,7 @@ describe.each(TEST_DIALECTS)('trust [%s]', (dialect) => {
       expect(user.email).toBe(newEmail);
       expect(user.emailVerificado).toBe(true);
       // The old address no longer gets reset links; the new one does.
-      const taken = await api().put(`/api/registro/${other.user.uuid}/email/`, { email: newEmail, password: 'Str0ngPassw0rd' }, other.token);
+      const taken = await api().put(`/api/registro/${other.user.uuid}/email/`, { email: newEmail, password: PASSWORD }, other.token);
       expectError(taken, 409, 'EMAIL_TAKEN');
     });
   });
