@@ -33,6 +33,10 @@ export interface MembersTable {
   language: string;
   created_at: string;
   updated_at: string;
+  /** 0 until the member follows the mailed link (registration only; see DECISIONS "Trust"). */
+  email_verified: number;
+  /** The member number given at registration, waiting for staff; `socio` is set by staff only. */
+  socio_solicitado: string | null;
 }
 
 /** A member's row as read. */
@@ -86,6 +90,19 @@ export interface RegistrationsTable {
   factor: Factor | null;
   created_at: string;
   updated_at: string;
+  /** 1 once staff confirmed, finalised or cancelled it: only staff change it then. */
+  staff_decided: Generated<number>;
+}
+
+/** A mailed link that verifies an address: the registration's, or a new one the member asked for. */
+export interface EmailVerificationsTable {
+  id: string;
+  member_id: string;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -160,6 +177,7 @@ export interface Database {
   members: MembersTable;
   tokens: TokensTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   events: EventsTable;
   registrations: RegistrationsTable;
   contact_messages: ContactMessagesTable;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { EVENT_TYPES, EventType } from '@club/contract/enums';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
@@ -30,7 +31,10 @@ const NEEDS: Record<number, Need[] | 'closed'> = {
 };
 
 const FULL: MemberFlags = {
-  socio: '0300',
+  // Member numbers are unique: each member made from these flags gets its own.
+  get socio() {
+    return `E-${randomBytes(4).toString('hex')}`;
+  },
   licencia: 'B-77',
   curso: true,
   habilitado: true,

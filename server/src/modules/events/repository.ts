@@ -122,7 +122,7 @@ export async function updateRegistration(
   db: Executor,
   id: string,
   changes: Partial<
-    Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at'>
+    Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at' | 'staff_decided'>
   >,
 ): Promise<void> {
   await db.updateTable('registrations').set(changes).where('id', '=', id).execute();

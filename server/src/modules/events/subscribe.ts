@@ -13,6 +13,7 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { requireVerifiedEmail } from '../members/index.ts';
 import { eventMail, sendMails } from './mails.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
@@ -40,6 +41,18 @@ function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
   return new ApiError(reason, REASON_MESSAGES[reason]);
+}
+
+/**
+ * A registration staff confirmed, finalised or cancelled is the club's to change, no longer the
+ * member's: neither cancelled nor re-opened by them (409 REGISTRATION_LOCKED).
+ */
+export function isStaffDecided(registration: Pick<RegistrationRow, 'status' | 'staff_decided'>): boolean {
+  return (
+    registration.staff_decided === 1 ||
+    registration.status === RoleStatus.confirmado ||
+    registration.status === RoleStatus.finalizado
+  );
 }
 
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
@@ -73,6 +86,8 @@ export async function subscribe(
     throw new ApiError('FORBIDDEN', 'You can only register yourself.');
   }
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
+  // Cancelling needs no verified address: it only gives a seat back.
+  if (!wantsCancel) requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
 
@@ -80,6 +95,9 @@ export async function subscribe(
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
+    if (own && isStaffDecided(own)) {
+      throw new ApiError('REGISTRATION_LOCKED', 'The club has decided this registration; only staff can change it now.');
+    }
     const ruleEvent = registrationEvent(event, member.id, own);
     let action: RegistrationAction = 'cancel';
     if (!wantsCancel) {
