@@ -6,6 +6,7 @@ import {
   adminMessageUpdateBodySchema,
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
+  participantsPageQuerySchema,
   adminUserUpdateBodySchema,
 } from '@club/contract/schemas';
 import type {
@@ -16,6 +17,7 @@ import type {
   AdminParticipantStatusBody,
   AdminUserSearchQuery,
   AdminUserUpdateBody,
+  ParticipantsPageQuery,
 } from '@club/contract/schemas';
 import {
   createEvents,
@@ -23,6 +25,7 @@ import {
   listAdminEvents,
   listMessages,
   markMessage,
+  participantsPage,
   searchUsers,
   setParticipantStatus,
   updateAdminEvent,
@@ -63,6 +66,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     await deleteAdminEvent(ctx, request.log, request.params.uuid);
     return reply.code(204).send();
   });
+
+  app.get<{ Params: { uuid: string }; Querystring: ParticipantsPageQuery }>(
+    '/api/admin/events/:uuid/participants',
+    { ...staffOnly, schema: { querystring: participantsPageQuerySchema } },
+    async (request) => participantsPage(ctx, request.params.uuid, request.query),
+  );
 
   app.put<{ Params: { uuid: string; personUuid: string }; Body: AdminParticipantStatusBody }>(
     '/api/admin/events/:uuid/participants/:personUuid',

@@ -7,8 +7,11 @@ import type {
   AdminUserUpdateBody,
   ContactMessage,
   Event,
+  ParticipantsPage,
+  ParticipantsPageQuery,
   User,
 } from '@club/contract/schemas';
+import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
@@ -20,9 +23,11 @@ import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
-import { toEvents } from '../events/event-view.ts';
+import { toEvents, toParticipant } from '../events/event-view.ts';
 import {
+  countParticipants,
   findEvent,
+  findParticipants,
   findRegistration,
   freeSeat,
   lockEvent,
@@ -74,7 +79,25 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
     const [year, month] = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).split('-').map(Number);
     ({ from, to } = monthBounds(year, month));
   }
-  return listEvents(ctx, { from, to }, STAFF);
+  return listEvents(ctx, { from, to }, STAFF, query.participantes === 'all');
+}
+
+/** One page of an event's participants with their contact fields, by surname (staff view). */
+export async function participantsPage(
+  ctx: AppContext,
+  eventId: string,
+  query: ParticipantsPageQuery,
+): Promise<ParticipantsPage> {
+  const db = ctx.db.kysely;
+  const event = await findEvent(db, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? PARTICIPANTS_PAGE.defaultLimit;
+  const [total, rows] = await Promise.all([
+    countParticipants(db, eventId),
+    findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
+  ]);
+  return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
@@ -189,7 +212,7 @@ export async function setParticipantStatus(
 }
 
 export async function searchUsers(ctx: AppContext, q: string): Promise<User[]> {
-  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT);
+  const rows = await searchMembers(ctx.db.kysely, ctx.db.dialect, q, USER_SEARCH_LIMIT);
   return rows.map(toUser);
 }
 

@@ -73,11 +73,12 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Registrations of the events for the scope, with each person's fields; one query. */
+/** Registrations of the events for the scope, with each person's fields, by surname; one query. */
 export async function findParticipants(
   db: Executor,
   eventIds: string[],
   scope: ParticipantScope,
+  page?: { offset: number; limit: number },
 ): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
   let query = db
@@ -100,7 +101,20 @@ export async function findParticipants(
     ])
     .where('registrations.event_id', 'in', eventIds);
   if (scope.kind === 'member') query = query.where('registrations.member_id', '=', scope.memberId);
-  return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
+  query = query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** How many registrations of the event belong to a person (anonymised ones are left out). */
+export async function countParticipants(db: Executor, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .innerJoin('members', 'members.id', 'registrations.member_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('registrations.event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function findRegistration(

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
+import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema } from '@club/contract/schemas';
 import type { SubscribeBody } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
-import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
+import { getEvent, listMonth, subscribe, viewerOf } from './service.ts';
 import { publicMonthBody } from './public-month-cache.ts';
+import { publicFeedBody } from './feed-cache.ts';
 
 const DIGITS = /^\d+$/;
 
@@ -11,17 +12,23 @@ const DIGITS = /^\d+$/;
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
-    const { year, month } = request.params;
-    // A path that is not two numbers names no resource; numbers out of range are a bad request.
-    if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
-    const params = monthParamsSchema.parse({ year, month });
-    const auth = await request.authenticate();
-    const viewer = viewerOf(auth?.member);
-    if (viewer !== null) return listMonth(ctx, params, viewer);
-    const body = await publicMonthBody(ctx, `${params.year}-${params.month}`, () => listMonth(ctx, params, null));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: string } }>(
+    '/api/:year/:month',
+    async (request, reply) => {
+      const { year, month } = request.params;
+      // A path that is not two numbers names no resource; numbers out of range are a bad request.
+      if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
+      const params = monthParamsSchema.parse({ year, month });
+      const everyone = participantesFlagSchema.parse(request.query.participantes) === 'all';
+      const auth = await request.authenticate();
+      const viewer = viewerOf(auth?.member);
+      if (viewer !== null) return listMonth(ctx, params, viewer, everyone);
+      const body = await publicMonthBody(ctx, `${params.year}-${params.month}`, () =>
+        listMonth(ctx, params, null),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
     const auth = await request.authenticate();
@@ -44,7 +51,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/api/calendar.ics', async (_request, reply) => {
-    const body = await calendarFeed(ctx);
+    const body = await publicFeedBody(ctx);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="club.ics"')

@@ -1,17 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import ical from 'ical-generator';
-import { TZDate } from '@date-fns/tz';
-import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { Event, MonthParams, SubscribeBody } from '@club/contract/schemas';
 import { EventStatus, RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
 import { checkRegistration, isRegistered, roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
-import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
-import { vtimezone } from '../../lib/vtimezone.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
@@ -46,6 +41,16 @@ function scopeFor(viewer: Viewer): ParticipantScope {
   return viewer.staff ? { kind: 'all' } : { kind: 'member', memberId: viewer.memberId };
 }
 
+/**
+ * Whose registrations a list of events carries: the viewer's own. Every registration of every
+ * event (staff asking with `participantes=all`) grows with the club: staff read an event's
+ * participants from that event, a page at a time.
+ */
+function listScopeFor(viewer: Viewer, everyone: boolean): ParticipantScope {
+  if (viewer?.staff && everyone) return { kind: 'all' };
+  return viewer ? { kind: 'member', memberId: viewer.memberId } : { kind: 'none' };
+}
+
 function pad2(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -58,16 +63,25 @@ export function monthBounds(year: number, month: number): { from: string; to: st
 }
 
 /** Events starting in the month, by start, as the viewer may see them. */
-export async function listMonth(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Event[]> {
+export async function listMonth(
+  ctx: AppContext,
+  params: MonthParams,
+  viewer: Viewer,
+  everyone = false,
+): Promise<Event[]> {
   const { from, to } = monthBounds(params.year, params.month);
-  return listEvents(ctx, { from, to }, viewer);
+  return listEvents(ctx, { from, to }, viewer, everyone);
 }
 
-/** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */
+/**
+ * Events starting in [from, to), private ones only for members, each with the viewer's own
+ * registration, or with everyone's when staff ask for `everyone`.
+ */
 export async function listEvents(
   ctx: AppContext,
   range: { from?: string; to?: string },
   viewer: Viewer,
+  everyone = false,
 ): Promise<Event[]> {
   const db = ctx.db.kysely;
   const rows = await findEventsBetween(db, {
@@ -78,7 +92,7 @@ export async function listEvents(
   const participants = await findParticipants(
     db,
     rows.map((row) => row.id),
-    scopeFor(viewer),
+    listScopeFor(viewer, everyone),
   );
   return toEvents(rows, participants, viewer?.staff === true);
 }
@@ -260,50 +274,4 @@ export function sendMails(ctx: AppContext, log: FastifyBaseLogger, messages: Mai
       log.error({ err, to: message.to, subject: message.subject }, 'event mail could not be sent');
     });
   }
-}
-
-/** The club wall date one month before today ('yyyy-MM-dd'); the day is clamped to the month. */
-function aMonthAgo(nowLocal: string): string {
-  const today = parseEventTime(nowLocal, ZERO_EVENT_TIME);
-  const year = today.month === 1 ? today.year - 1 : today.year;
-  const month = today.month === 1 ? 12 : today.month - 1;
-  return `${year}-${pad2(month)}-${pad2(Math.min(today.day, daysInMonth(year, month)))}`;
-}
-
-function zoned(wall: string, timeZone: string): TZDate {
-  const p = parseEventTime(wall, ZERO_EVENT_TIME);
-  return new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone);
-}
-
-/** iCalendar feed of public events from a month ago on, in the club's time zone. */
-export async function calendarFeed(ctx: AppContext): Promise<string> {
-  const timeZone = ctx.config.clubTimezone;
-  const now = ctx.clock.now();
-  const from = aMonthAgo(clubWallTime(now, timeZone));
-  const rows = await findEventsBetween(ctx.db.kysely, {
-    from,
-    includePrivate: false,
-    publicStatus: EventStatus.publico,
-  });
-  // The time zone's rules travel with the feed (RFC 5545), for the years its events span.
-  const years = [from, ...rows.map((row) => row.end_at)].map((wall) => Number(wall.slice(0, 4)));
-  const calendar = ical({
-    name: siteSettings.clubName,
-    prodId: { company: 'club', product: 'events', language: 'ES' },
-    timezone: { name: timeZone, generator: (zone) => vtimezone(zone, Math.min(...years), Math.max(...years)) },
-    ttl: 60 * 60,
-  });
-  for (const row of rows) {
-    calendar.createEvent({
-      id: `${row.id}@club`,
-      start: zoned(row.start_at, timeZone),
-      end: zoned(row.end_at, timeZone),
-      timezone: timeZone,
-      stamp: now,
-      summary: row.evento,
-      description: row.nota ?? undefined,
-      url: `${ctx.config.publicUrl}/calendar`,
-    });
-  }
-  return calendar.toString();
 }

@@ -1,0 +1,83 @@
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import { EventStatus } from '@club/contract/enums';
+import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import type { AppContext } from '../../context.ts';
+import { clubWallTime } from '../../lib/clock.ts';
+import { renderCalendar } from '../../lib/icalendar.ts';
+import type { FeedEvent } from '../../lib/icalendar.ts';
+import { findEventsBetween } from './repository.ts';
+import type { EventRow } from './repository.ts';
+import { renderedByEventsVersion } from './public-month-cache.ts';
+
+/** How often a calendar client should ask again (the feed's REFRESH-INTERVAL, and max-age). */
+export const FEED_TTL_SECONDS = 60 * 60;
+// Renderings kept per process: the public feed and the personal feeds most recently asked for.
+const MAX_FEEDS = 500;
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** A wall date `months` away from `today` ('yyyy-MM-dd'), the day clamped to the month. */
+function monthsFrom(today: string, months: number): string {
+  const p = parseEventTime(today, ZERO_EVENT_TIME);
+  const index = p.year * 12 + (p.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return `${year}-${pad2(month)}-${pad2(Math.min(p.day, daysInMonth(year, month)))}`;
+}
+
+/**
+ * The window every feed covers, in club wall dates: from a month ago up to (not including) the
+ * same day a year ahead. Older events are history; later ones are rarely planned yet.
+ */
+export function feedWindow(ctx: AppContext): { from: string; to: string } {
+  const today = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).slice(0, 10);
+  return { from: monthsFrom(today, -1), to: monthsFrom(today, 12) };
+}
+
+/** An event row as a feed entry; the link opens the club's calendar. */
+export function feedEventOf(ctx: AppContext, row: EventRow, status?: FeedEvent['status']): FeedEvent {
+  return {
+    uid: `${row.id}@club`,
+    start: row.start_at,
+    end: row.end_at,
+    summary: row.evento,
+    description: row.nota,
+    url: `${ctx.config.publicUrl}/calendar`,
+    ...(status ? { status } : {}),
+  };
+}
+
+/**
+ * An iCalendar feed, rendered once per change of the events version (and of the window's day)
+ * and served from memory until then. `key` names the feed (`public`, or one per member);
+ * `load` reads its events for the window. Every feed of the site goes through here.
+ */
+export function feedBody(
+  ctx: AppContext,
+  key: string,
+  load: (window: { from: string; to: string }) => Promise<FeedEvent[]>,
+): Promise<string> {
+  const window = feedWindow(ctx);
+  return renderedByEventsVersion(ctx, 'feeds', MAX_FEEDS, `${key}|${window.from}`, async () =>
+    renderCalendar({
+      name: siteSettings.clubName,
+      timeZone: ctx.config.clubTimezone,
+      stamp: ctx.clock.now(),
+      ttlSeconds: FEED_TTL_SECONDS,
+      events: await load(window),
+    }),
+  );
+}
+
+/** GET /api/calendar.ics: the club's public events in the feed window. */
+export function publicFeedBody(ctx: AppContext): Promise<string> {
+  return feedBody(ctx, 'public', async ({ from, to }) => {
+    const rows = await findEventsBetween(ctx.db.kysely, {
+      from,
+      to,
+      includePrivate: false,
+      publicStatus: EventStatus.publico,
+    });
+    return rows.map((row) => feedEventOf(ctx, row));
+  });
+}
