@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { staffOnly } from '../../plugins/auth.ts';
 import {
   adminEventBodySchema,
   adminEventUpdateBodySchema,
@@ -6,8 +7,8 @@ import {
   adminMessageUpdateBodySchema,
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
-  participantsPageQuerySchema,
   adminUserUpdateBodySchema,
+  participantsPageQuerySchema,
 } from '@club/contract/schemas';
 import type {
   AdminEventBody,
@@ -23,22 +24,11 @@ import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
-  listMessages,
-  markMessage,
   participantsPage,
-  searchUsers,
   setParticipantStatus,
   updateAdminEvent,
-  updateUserFlags,
-  userRegistrations,
-} from './service.ts';
-
-// Staff before anything else: anonymous 401, member 403, whatever the body says.
-const staffOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    await request.requireStaff();
-  },
-};
+} from '../events/index.ts';
+import { listMessages, markMessage, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
 /** The staff area's calls (API.md "Calls beyond SPEC", admin rows). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,11 @@
-import type { MailMessage } from '../../mail/mailer.ts';
-
+import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@club/contract/languages';
+import type { AppContext } from '../../context.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { EventRow } from './repository.ts';
 
-export type MailLanguage = Language;
+type MailLanguage = Language;
 export type EventMailKind = 'registered' | 'cancelled' | 'eventCancelled';
 
 export interface EventMailInput {
@@ -76,14 +79,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-/** The language a mail is written in: the member's, or Spanish (the club's default). */
-export function mailLanguage(language: string): MailLanguage {
-  return language === 'ca' || language === 'en' ? language : 'es';
-}
-
 /** A plain-text mail about an event registration, in the member's language. */
 export function eventMail(input: EventMailInput): MailMessage {
-  const t = TEXTS[mailLanguage(input.language)];
+  const t = TEXTS[mailLanguageOf(input.language)];
   const text = [
     t.greeting(input.nombre),
     '',
@@ -97,4 +95,37 @@ export function eventMail(input: EventMailInput): MailMessage {
     t.signature,
   ].join('\n');
   return { to: input.to, subject: t.subject[input.kind](input.evento), text };
+}
+
+/** Mails about an event for each member, built in their language. */
+export function eventMailsFor(
+  ctx: AppContext,
+  kind: EventMailKind,
+  event: Pick<EventRow, 'evento' | 'start_at' | 'end_at'>,
+  members: Array<{ email: string; language: string; nombre: string }>,
+): MailMessage[] {
+  return members.map((m) =>
+    eventMail({
+      kind,
+      language: m.language,
+      to: m.email,
+      nombre: m.nombre,
+      evento: event.evento,
+      start: event.start_at,
+      end: event.end_at,
+      calendarUrl: `${ctx.config.publicUrl}/calendar`,
+    }),
+  );
+}
+
+/**
+ * Sends mails without holding up the answer; the data is already committed, so a failing mail
+ * server is logged and the call still succeeds.
+ */
+export function sendMails(ctx: AppContext, log: FastifyBaseLogger, messages: MailMessage[]): void {
+  for (const message of messages) {
+    ctx.mailer.send(message).catch((err: unknown) => {
+      log.error({ err, to: message.to, subject: message.subject }, 'event mail could not be sent');
+    });
+  }
 }

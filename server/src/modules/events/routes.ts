@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema } from '@club/contract/schemas';
 import type { SubscribeBody } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
-import { getEvent, listMonth, subscribe, viewerOf } from './service.ts';
+import { memberOnly } from '../../plugins/auth.ts';
+import { publicFeedBody } from './feed.ts';
+import { getEvent, listMonth, viewerOf } from './listing.ts';
+import { subscribe } from './subscribe.ts';
 import { publicMonthBody } from './public-month-cache.ts';
-import { publicFeedBody } from './feed-cache.ts';
 
 const DIGITS = /^\d+$/;
 
@@ -39,14 +41,11 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     '/api/events/:uuid/subscribe',
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
-      preValidation: async (request) => {
-        await request.requireMember();
-      },
+      ...memberOnly,
       schema: { body: subscribeBodySchema },
     },
     async (request) => {
-      const { member } = await request.requireMember();
-      return subscribe(ctx, request.log, request.params.uuid, request.body, member);
+      return subscribe(ctx, request.log, request.params.uuid, request.body, await request.requireMember());
     },
   );
 
