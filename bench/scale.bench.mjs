@@ -165,12 +165,17 @@ async function measure(label, url, club) {
 }
 
 /** The queries behind the heavy calls, as the repositories write them. */
-function plannedQueries(club, ids) {
+function plannedQueries(club, ids, dialect) {
   const month = ids.monthEventIds;
   const list = (values) => values.map((v) => `'${v}'`).join(', ');
+  // As events/repository.ts joins them: by key per registration (a lateral join on PostgreSQL).
+  const join =
+    dialect === 'postgres'
+      ? 'inner join lateral (select * from members where members.id = r.member_id offset 0) m on true'
+      : 'inner join members m on m.id = r.member_id';
   const participants = (where) =>
     `select r.event_id, m.id, r.role_id, r.status, m.nombre, m.apellidos, m.email, m.mobil, m.socio, m.licencia
-     from registrations r inner join members m on m.id = r.member_id where ${where}
+     from registrations r ${join} where ${where}
      order by m.apellidos, m.nombre, m.id`;
   return {
     'feed: public events from a month ago': (d) =>
@@ -229,7 +234,7 @@ async function explain(label, url, club) {
       d.searchSql = hasIndex
         ? `select * from members where club_search_text(login, nombre, apellidos, email, socio) like '%gar%' order by apellidos, nombre, id limit 50`
         : null;
-      for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }))) {
+      for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'postgres'))) {
         const text = sqlOf(d);
         if (!text) continue;
         const plan = (await client.query(`explain ${text}`)).rows.map((r) => r['QUERY PLAN']);
@@ -252,7 +257,7 @@ async function explain(label, url, club) {
     d.searchSql = hasFts
       ? `select m.* from members_search s join members m on m.rowid = s.rowid where members_search match '"gar"' order by m.apellidos, m.nombre, m.id limit 50`
       : null;
-    for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }))) {
+    for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'sqlite'))) {
       const text = sqlOf(d);
       if (!text) continue;
       const plan = db

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
 import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
@@ -50,6 +50,28 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/**
+ * Registrations joined to their members. PostgreSQL's planner would hash all 20,000 members to
+ * join an event's few hundred registrations; a lateral subquery it may not flatten (offset 0)
+ * keeps the join a lookup by primary key per registration. SQLite plans that lookup already.
+ */
+function registrationsWithPeople(db: Executor) {
+  const plain = db.selectFrom('registrations').innerJoin('members', 'members.id', 'registrations.member_id');
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return plain;
+  const lateral = db.selectFrom('registrations').innerJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom('members')
+        .selectAll()
+        .whereRef('members.id', '=', 'registrations.member_id')
+        .offset(0)
+        .as('members'),
+    (join) => join.onTrue(),
+  );
+  // The subquery selects every column of members under the name members: the same row shape.
+  return lateral as unknown as typeof plain;
+}
+
 /** Registrations of the events for the scope, with each person's fields, by surname; one query. */
 export async function findParticipants(
   db: Executor,
@@ -58,9 +80,7 @@ export async function findParticipants(
   page?: { offset: number; limit: number },
 ): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
-  let query = db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
+  let query = registrationsWithPeople(db)
     .select([
       'registrations.event_id',
       'members.id as member_id',
@@ -85,9 +105,7 @@ export async function findParticipants(
 
 /** How many registrations of the event belong to a person (anonymised ones are left out). */
 export async function countParticipants(db: Executor, eventId: string): Promise<number> {
-  const row = await db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
+  const row = await registrationsWithPeople(db)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('registrations.event_id', '=', eventId)
     .executeTakeFirst();
@@ -146,7 +164,13 @@ export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]
 }
 
 export function findEventsByIds(db: Executor, ids: string[]): Promise<EventRow[]> {
-  return db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('start_at').orderBy('id').execute();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('start_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function updateEvent(
@@ -157,8 +181,17 @@ export async function updateEvent(
   await db.updateTable('events').set(changes).where('id', '=', id).execute();
 }
 
-export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
-  await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
+export async function setRegistrationRoles(
+  db: Executor,
+  eventId: string,
+  roleId: number,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('registrations')
+    .set({ role_id: roleId, updated_at: stamp })
+    .where('event_id', '=', eventId)
+    .execute();
 }
 
 /** Members holding a seat (any status but anulado), for the cancellation mails. */
