@@ -172,6 +172,8 @@ const adminEventFields = {
     .max(ADMIN_EVENT_LIMITS.plazas.max, { error: 'unknown' }),
   status: enumField(EventStatus),
   soloLectura: z.boolean({ error: 'type' }).optional(),
+  /** The club-library stage attached as the briefing (null takes it off; missing keeps it). */
+  stageId: uuidField.nullable().optional(),
 };
 
 // 'date' on `end`: the form shows "enter a valid date" beside the field to correct.

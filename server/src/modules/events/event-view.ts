@@ -42,6 +42,7 @@ export function toEvent(row: EventRow, participants: ParticipantRow[], staff: bo
     status: row.status as Event['status'],
     soloLectura: Boolean(row.solo_lectura),
     participantes: participants.map((p) => toParticipant(p, staff)),
+    stageId: row.stage_id ?? null,
   };
 }
 

@@ -7,7 +7,7 @@ import { renderCalendar } from '../../lib/icalendar.ts';
 import type { FeedEvent } from '../../lib/icalendar.ts';
 import { findEventsBetween } from './repository.ts';
 import type { EventRow } from './repository.ts';
-import { renderedByEventsVersion } from './public-month-cache.ts';
+import { renderedByEventsVersion } from './events-version-cache.ts';
 
 /** How often a calendar client should ask again (the feed's REFRESH-INTERVAL, and max-age). */
 export const FEED_TTL_SECONDS = 60 * 60;

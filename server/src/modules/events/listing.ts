@@ -1,4 +1,4 @@
-import type { Event, MonthParams } from '@club/contract/schemas';
+import type { Event } from '@club/contract/schemas';
 import { EventStatus } from '@club/contract/enums';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -40,17 +40,6 @@ export function monthBounds(year: number, month: number): { from: string; to: st
   const nextYear = month === 12 ? year + 1 : year;
   const nextMonth = month === 12 ? 1 : month + 1;
   return { from: `${year}-${pad2(month)}-01`, to: `${nextYear}-${pad2(nextMonth)}-01` };
-}
-
-/** Events starting in the month, by start, as the viewer may see them. */
-export async function listMonth(
-  ctx: AppContext,
-  params: MonthParams,
-  viewer: Viewer,
-  everyone = false,
-): Promise<Event[]> {
-  const { from, to } = monthBounds(params.year, params.month);
-  return listEvents(ctx, { from, to }, viewer, everyone);
 }
 
 /**

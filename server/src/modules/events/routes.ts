@@ -1,33 +1,33 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema } from '@club/contract/schemas';
-import type { SubscribeBody } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
 import { publicFeedBody } from './feed.ts';
-import { getEvent, listMonth, viewerOf } from './listing.ts';
+import { getEvent, viewerOf } from './listing.ts';
+import { monthBody } from './month-cache.ts';
 import { subscribe } from './subscribe.ts';
-import { publicMonthBody } from './public-month-cache.ts';
 
 const DIGITS = /^\d+$/;
 
 /** The calendar calls of SPEC §7 and the iCalendar feed. */
-export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: string } }>(
+  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
     '/api/:year/:month',
+    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
     async (request, reply) => {
       const { year, month } = request.params;
       // A path that is not two numbers names no resource; numbers out of range are a bad request.
       if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
       const params = monthParamsSchema.parse({ year, month });
-      const everyone = participantesFlagSchema.parse(request.query.participantes) === 'all';
+      const everyone = request.query.participantes === 'all';
       const auth = await request.authenticate();
-      const viewer = viewerOf(auth?.member);
-      if (viewer !== null) return listMonth(ctx, params, viewer, everyone);
-      const body = await publicMonthBody(ctx, `${params.year}-${params.month}`, () =>
-        listMonth(ctx, params, null),
-      );
+      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -37,12 +37,12 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return getEvent(ctx, request.params.uuid, viewerOf(auth?.member));
   });
 
-  app.put<{ Params: { uuid: string }; Body: SubscribeBody }>(
+  app.put(
     '/api/events/:uuid/subscribe',
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
       ...memberOnly,
-      schema: { body: subscribeBodySchema },
+      schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
     },
     async (request) => {
       return subscribe(ctx, request.log, request.params.uuid, request.body, await request.requireMember());

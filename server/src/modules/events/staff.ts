@@ -21,6 +21,7 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { libraryStageExists } from '../library/index.ts';
 import { eventMailsFor, sendMails } from './mails.ts';
 import { getEvent, listEvents, listNewEvents, monthBounds, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
@@ -85,6 +86,7 @@ export async function participantsPage(
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
 export async function createEvents(ctx: AppContext, body: AdminEventBody): Promise<Event[]> {
+  await checkLibraryStage(ctx, body.stageId);
   const weeks = body.repeatWeeks ?? 1;
   const stamp = isoOf(ctx.clock.now());
   const seriesId = weeks > 1 ? newId() : null;
@@ -102,6 +104,7 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
       status: body.status,
       solo_lectura: body.soloLectura ? 1 : 0,
       series_id: seriesId,
+      stage_id: body.stageId ?? null,
       created_at: stamp,
       updated_at: stamp,
     });
@@ -113,6 +116,13 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
   );
 }
 
+/** A briefing must name a stage of the club library (a field error, not a database error). */
+async function checkLibraryStage(ctx: AppContext, stageId: string | null | undefined): Promise<void> {
+  if (stageId && !(await libraryStageExists(ctx.db.kysely, stageId))) {
+    throw new ApiError('VALIDATION_ERROR', 'No such library stage.', { stageId: ['unknown'] });
+  }
+}
+
 /** Changes an event; seats may not drop below those taken (409), a new type moves the roles. */
 export async function updateAdminEvent(
   ctx: AppContext,
@@ -120,6 +130,7 @@ export async function updateAdminEvent(
   body: AdminEventUpdateBody,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
+  await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
@@ -139,6 +150,7 @@ export async function updateAdminEvent(
       plazas: body.plazas,
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+      ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
       updated_at: stamp,
     });
     if (roleForEventType(body.type) !== roleForEventType(event.type)) {

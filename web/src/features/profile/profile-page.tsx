@@ -81,7 +81,8 @@ export function ProfilePage() {
               </div>
             </div>
           </div>
-          <div className="col-lg-4">{sessionUser ? <DataControls user={sessionUser} /> : null}</div>
+          {/* After the form has arrived: on a phone this card sits under it and would be pushed down. */}
+          <div className="col-lg-4">{sessionUser && !profile.isPending ? <DataControls user={sessionUser} /> : null}</div>
         </div>
       </div>
     </section>

@@ -3,9 +3,9 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { stageToWire } from '@club/stage-engine/model';
 import type { Stage } from '@club/stage-engine/model';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { TEST_HOOKS } from '../../lib/test-hooks.ts';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { DesignerToolbar } from './components/designer-toolbar.tsx';
 import { ServerStagesDialog } from './components/server-stages-dialog.tsx';
 import { SettingsPanel } from './components/settings-panel.tsx';
@@ -94,26 +94,30 @@ function Designer({ initial }: { initial: Stage }) {
       </div>
       <ConfirmDialog
         show={confirm === 'delete'}
+        size="sm"
         title={t('CONFIRM_DELETE_TITLE')}
-        message={t('CONFIRM_DELETE')}
         confirmLabel={t('PANEL.DELETE')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           designer.removeSelected();
         }}
-      />
+      >
+        {t('CONFIRM_DELETE')}
+      </ConfirmDialog>
       <ConfirmDialog
         show={confirm === 'clear'}
+        size="sm"
         title={t('CONFIRM_CLEAR_TITLE')}
-        message={t('CONFIRM_CLEAR', { count: stage.elements.length })}
         confirmLabel={t('DELETE_ALL')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           designer.clearAll();
         }}
-      />
+      >
+        {t('CONFIRM_CLEAR', { count: stage.elements.length })}
+      </ConfirmDialog>
       <ServerStagesDialog
         show={serverOpen}
         stage={stage}

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventStatus, EventType } from '@club/contract/enums';
 import type { ClubEvent } from '@club/contract/schemas';
-import { createTestI18n, createWrapper, stubFetch } from '../test-support.tsx';
+import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import { EventFormModal } from './event-form-modal.tsx';
 import { eventFormSchema, newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';
@@ -24,14 +24,14 @@ function createdEvent(body: Record<string, unknown>, start: string): ClubEvent {
   };
 }
 
-async function renderForm(
+function renderForm(
   initialValues: EventFormValues,
   props: Partial<Parameters<typeof EventFormModal>[0]> = {},
 ) {
-  const i18n = await createTestI18n('en');
   const onClose = vi.fn();
-  render(<EventFormModal mode="create" initialValues={initialValues} onClose={onClose} {...props} />, {
-    wrapper: createWrapper(i18n),
+  renderWithProviders(<EventFormModal mode="create" initialValues={initialValues} onClose={onClose} {...props} />, {
+    language: 'en',
+    areas: ['admin'],
   });
   return { onClose, user: userEvent.setup() };
 }
@@ -52,7 +52,7 @@ describe('EventFormModal', () => {
 
   it('shows no message before the first submit, then one on every faulty field, and sends nothing', async () => {
     const calls = stubFetch(() => ({ status: 500 }));
-    const { user } = await renderForm({ ...newEventValues('2025-05-14'), startTime: '' });
+    const { user } = renderForm({ ...newEventValues('2025-05-14'), startTime: '' });
     setValue('Seats', '-1');
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
 
@@ -72,7 +72,7 @@ describe('EventFormModal', () => {
 
   it('refuses an end before the start, on the end field, with a clear message', async () => {
     const calls = stubFetch(() => ({ status: 500 }));
-    const { user } = await renderForm(newEventValues('2025-05-14'));
+    const { user } = renderForm(newEventValues('2025-05-14'));
     await user.selectOptions(screen.getByLabelText('Type'), String(EventType.ipscSocialShoot));
     await user.type(screen.getByLabelText('Title'), 'Tirada social');
     setValue('Start time', '20:00');
@@ -100,7 +100,7 @@ describe('EventFormModal', () => {
         body: [createdEvent(body, String(body.start)), createdEvent(body, '2025-05-21 19:00:00')],
       };
     });
-    const { user, onClose } = await renderForm(newEventValues('2025-05-14'));
+    const { user, onClose } = renderForm(newEventValues('2025-05-14'));
     await user.selectOptions(screen.getByLabelText('Type'), String(EventType.precisionTraining));
     await user.type(screen.getByLabelText('Title'), '  Entreno de precisión  ');
     setValue('Start time', '19:00');
@@ -148,7 +148,7 @@ describe('EventFormModal', () => {
       },
       '2025-05-14 19:00:00',
     );
-    const { user, onClose } = await renderForm(valuesFromEvent(event), { mode: 'edit', event });
+    const { user, onClose } = renderForm(valuesFromEvent(event), { mode: 'edit', event });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -178,7 +178,7 @@ describe('EventFormModal', () => {
       ),
       plazasLibres: 5,
     };
-    const { user } = await renderForm(valuesFromEvent(event), { mode: 'edit', event });
+    const { user } = renderForm(valuesFromEvent(event), { mode: 'edit', event });
     setValue('Seats', '2');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

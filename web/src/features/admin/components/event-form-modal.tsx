@@ -11,8 +11,8 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { EVENT_STATUSES, EVENT_TYPES } from '@club/contract/enums';
 import type { AdminEventBody, ClubEvent } from '@club/contract/schemas';
-import { isFieldErrorCode } from '@club/contract/errors';
-import { messageKeyFor } from '@club/contract/messages';
+import { MESSAGES_NAMESPACE } from '@club/contract/messages';
+import { messageOfFieldError } from '../../../lib/forms/field-error.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { ToastType } from '@club/contract/enums';
@@ -86,14 +86,11 @@ export function EventFormModal({
       return t('admin:EVENTS.FORM.ERRORS.SEATS_RANGE', EVENT_FORM_LIMITS.plazas);
     if (field === 'repeatWeeks' && code === 'type')
       return t('admin:EVENTS.FORM.ERRORS.WEEKS_RANGE', EVENT_FORM_LIMITS.repeatWeeks);
-    if (!isFieldErrorCode(code)) return t('common:VALIDATION.INVALID');
-    const max =
-      field === 'evento'
-        ? EVENT_FORM_LIMITS.evento.max
-        : field === 'nota'
-          ? EVENT_FORM_LIMITS.nota.max
-          : undefined;
-    return t(`common:${messageKeyFor(code)}`, { value: max });
+    const { key, params } = messageOfFieldError(
+      error,
+      field === 'evento' || field === 'nota' ? EVENT_FORM_LIMITS[field] : undefined,
+    );
+    return t(key, { ...params, ns: MESSAGES_NAMESPACE });
   };
 
   const onSubmit = async (body: AdminEventBody) => {

@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { ToastType } from '@club/contract/enums';
 import type { ClubEvent } from '@club/contract/schemas';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../lib/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useAdminEvents } from '../api/admin-events.ts';
@@ -24,7 +25,6 @@ import {
 import type { YearMonth } from '../month.ts';
 import { activeRegistrations } from '../participants.ts';
 import { AttendeesModal } from './attendees-modal.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EventFormModal } from './event-form-modal.tsx';
 import { newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';

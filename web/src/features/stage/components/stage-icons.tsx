@@ -23,6 +23,8 @@ const paths = {
   chevronDown: 'M5 9l7 7 7-7',
   plus: 'M12 5v14M5 12h14',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  target: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM12 1v5M12 18v5M1 12h5M18 12h5',
+  camera: 'M3 8h4l2-3h6l2 3h4v11H3zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
   cornerTopLeft: 'M4 4h16v16H4zM4 4h8v6H4z',
   cornerTopRight: 'M4 4h16v16H4zM12 4h8v6h-8z',

@@ -1,4 +1,4 @@
-import type { User } from '@club/contract/schemas';
+import type { User } from './schemas.ts';
 
 /** The boolean flags of SPEC §3 that only the club can vouch for (the staff flag apart). */
 export const MEMBER_FLAGS = [
