@@ -1,6 +1,7 @@
 // The shapes of API.md: answers the web parses, and the bodies and queries of the calls beyond
 // SPEC §7 (subscribe, month, staff area). Form bodies of SPEC §5 live in forms.ts.
 import { z } from 'zod';
+import { FIRST_YEAR, LAST_YEAR } from './club-time.ts';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
 import { compareEventTimes, isRealEventTime } from './event-time.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
@@ -147,7 +148,7 @@ function pathInteger(min: number, max: number) {
     .pipe(z.number().int({ error: 'type' }).min(min, { error: 'enum' }).max(max, { error: 'enum' }));
 }
 
-export const monthParamsSchema = z.object({ year: pathInteger(2000, 2100), month: pathInteger(1, 12) });
+export const monthParamsSchema = z.object({ year: pathInteger(FIRST_YEAR, LAST_YEAR), month: pathInteger(1, 12) });
 export type MonthParams = z.infer<typeof monthParamsSchema>;
 
 // ---------------------------------------------------------------- staff area

@@ -6,7 +6,7 @@ import { roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
 import type { Database, EventsTable } from './schema.ts';
 import { newId, isoOf } from '../lib/ids.ts';
-import { clubWallTime } from '../lib/clock.ts';
+import { clubMonth, shiftMonth } from '@club/contract/club-time';
 import { createMember } from '../modules/members/index.ts';
 import type { NewMember } from '../modules/members/index.ts';
 import { libraryStageBodySchema } from '@club/contract/library';
@@ -86,12 +86,10 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
     libraryIds.set(seed.key, row.id);
   }
 
-  const today = clubWallTime(now, timeZone).slice(0, 10);
-  const [year, month] = today.split('-').map(Number);
+  const thisMonth = clubMonth(now, timeZone);
   const events: Insertable<EventsTable>[] = [];
   for (const offset of [0, 1]) {
-    const y = month + offset > 12 ? year + 1 : year;
-    const m = ((month - 1 + offset) % 12) + 1;
+    const { year: y, month: m } = shiftMonth(thisMonth, offset);
     for (const plan of MONTH_PLAN) {
       const date = `${y}-${String(m).padStart(2, '0')}-${String(plan.day).padStart(2, '0')}`;
       events.push({

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
-import { clubWallTime } from '../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;

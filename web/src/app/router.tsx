@@ -80,6 +80,18 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/stage/stage-designer-page.tsx')).StageDesignerPage,
         }),
       },
+      { path: 'stages', lazy: async () => ({ Component: (await import('../features/library/library-page.tsx')).LibraryPage }) },
+      {
+        path: 'stages/:id/briefing',
+        lazy: async () => ({ Component: (await import('../features/library/briefing-page.tsx')).BriefingPage }),
+      },
+      {
+        path: 'training',
+        lazy: async () => {
+          const { TrainingPage } = await import('../features/training/training-page.tsx');
+          return { Component: () => <MembersOnly><TrainingPage /></MembersOnly> };
+        },
+      },
       {
         path: 'admin/*',
         lazy: async () => {

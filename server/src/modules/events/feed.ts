@@ -1,8 +1,8 @@
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import { EventStatus } from '@club/contract/enums';
-import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { aMonthBefore, clubToday } from '@club/contract/club-time';
+import { daysInMonth, formatDate } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { renderCalendar } from '../../lib/icalendar.ts';
 import type { FeedEvent } from '../../lib/icalendar.ts';
 import { findEventsBetween } from './repository.ts';
@@ -14,15 +14,10 @@ export const FEED_TTL_SECONDS = 60 * 60;
 // Renderings kept per process: the public feed and the personal feeds most recently asked for.
 const MAX_FEEDS = 500;
 
-const pad2 = (value: number) => String(value).padStart(2, '0');
-
-/** A wall date `months` away from `today` ('yyyy-MM-dd'), the day clamped to the month. */
-function monthsFrom(today: string, months: number): string {
-  const p = parseEventTime(today, ZERO_EVENT_TIME);
-  const index = p.year * 12 + (p.month - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return `${year}-${pad2(month)}-${pad2(Math.min(p.day, daysInMonth(year, month)))}`;
+/** The same day a year later, 'yyyy-MM-dd', clamped to the month's last day (29 February: 28). */
+function aYearAfter(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return formatDate({ year: year + 1, month, day: Math.min(day, daysInMonth(year + 1, month)) });
 }
 
 /**
@@ -30,8 +25,8 @@ function monthsFrom(today: string, months: number): string {
  * same day a year ahead. Older events are history; later ones are rarely planned yet.
  */
 export function feedWindow(ctx: AppContext): { from: string; to: string } {
-  const today = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).slice(0, 10);
-  return { from: monthsFrom(today, -1), to: monthsFrom(today, 12) };
+  const today = clubToday(ctx.clock.now(), ctx.config.clubTimezone);
+  return { from: aMonthBefore(today), to: aYearAfter(today) };
 }
 
 /** An event row as a feed entry; the link opens the club's calendar. */

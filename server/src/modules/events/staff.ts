@@ -14,16 +14,16 @@ import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
+import { clubMonth } from '@club/contract/club-time';
 import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { eventMailsFor, sendMails } from './mails.ts';
-import { getEvent, listEvents, listNewEvents, monthBounds, STAFF_VIEWER } from './listing.ts';
+import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
 import {
   countParticipants,
@@ -60,8 +60,7 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   let to = readBound('to', query.to);
   if (to !== undefined && isIsoDate(to)) to = addDays(to, 1);
   if (from === undefined && to === undefined) {
-    const [year, month] = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).split('-').map(Number);
-    ({ from, to } = monthBounds(year, month));
+    ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
   return listEvents(ctx, { from, to }, STAFF_VIEWER, query.participantes === 'all');
 }

@@ -10,7 +10,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { eventMail, sendMails } from './mails.ts';
 import { getEvent, viewerOf } from './listing.ts';

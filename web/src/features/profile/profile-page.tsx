@@ -48,7 +48,7 @@ export function ProfilePage() {
   usePageTitle(t('TITLE'));
   // MembersOnly guards the route, so a session user is there.
   const uuid = sessionUser?.uuid ?? '';
-  const profile = useActiveUserProfile(uuid);
+  const profile = useActiveUserProfile(uuid, sessionUser);
 
   return (
     <section className="profile-screen">

@@ -16,6 +16,9 @@ import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
 import { StageIcon } from './components/stage-icons.tsx';
+import { KeepSessionDialog } from './components/keep-session-dialog.tsx';
+import { PracticeNotice } from './components/practice-notice.tsx';
+import { keptReps, useKeepSession } from './hooks/use-keep-session.ts';
 import {
   readCalibration,
   readDrillSettings,
@@ -70,6 +73,8 @@ function Viewer({ stage }: { stage: Stage }) {
   const [dialog, setDialog] = useState<'drill' | 'calibration' | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const repetitionsRef = useRef(drillSettings.repetitions);
+  const keep = useKeepSession();
+  const { drillEnded } = keep;
   const [scoring, setScoring] = useState(false);
   const [shootMode, setShootMode] = useState<ShootMode>('click');
   const [powerFactor, setPowerFactor] = useState<PowerFactor>('minor');
@@ -110,9 +115,10 @@ function Viewer({ stage }: { stage: Stage }) {
           if (canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
         });
         setRunState('stopped');
+        drillEnded(keptReps(sessionRef.current.strings));
         break;
     }
-  }, []);
+  }, [drillEnded]);
 
   useEffect(() => {
     const container = canvasRef.current;
@@ -216,6 +222,7 @@ function Viewer({ stage }: { stage: Stage }) {
     setDrillSettings(settings);
     writeDrillSettings(settings);
     repetitionsRef.current = settings.repetitions;
+    keep.drillStarted(settings);
     historyRef.current.clear();
     session.clear();
     unlockAudio();
@@ -377,6 +384,7 @@ function Viewer({ stage }: { stage: Stage }) {
             {statusText}
           </div>
         ) : null}
+        <PracticeNotice />
         {calibration.enabled ? (
           <div className="real-size-badge">
             {t('CALIBRATION.BADGE', { distance: calibration.simulatedDistanceMetres })}
@@ -391,6 +399,7 @@ function Viewer({ stage }: { stage: Stage }) {
           </div>
         ) : null}
       </div>
+      <KeepSessionDialog drill={keep.finished} stage={stage} onHide={keep.dismiss} />
       {scoring ? (
         <ScoringPanel
           mode={shootMode}

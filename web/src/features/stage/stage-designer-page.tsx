@@ -8,6 +8,8 @@ import { usePageTitle } from '../../lib/page-title.tsx';
 import { TEST_HOOKS } from '../../lib/test-hooks.ts';
 import { DesignerToolbar } from './components/designer-toolbar.tsx';
 import { ServerStagesDialog } from './components/server-stages-dialog.tsx';
+import { PublishLibraryDialog } from './components/publish-library-dialog.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { SettingsPanel } from './components/settings-panel.tsx';
 import { useDesigner } from './hooks/use-designer.ts';
 import { useDesignerKeyboard } from './hooks/use-designer-keyboard.ts';
@@ -34,9 +36,11 @@ function Designer({ initial }: { initial: Stage }) {
   const [barOpen, setBarOpen] = useState(true);
   const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null);
   const [serverOpen, setServerOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const staff = useSession().user?.staff === true;
 
   useDesignerKeyboard({
-    enabled: confirm === null && !serverOpen,
+    enabled: confirm === null && !serverOpen && !publishOpen,
     selected,
     undo: designer.undo,
     redo: designer.redo,
@@ -67,6 +71,7 @@ function Designer({ initial }: { initial: Stage }) {
         onOpenServer={() => setServerOpen(true)}
         onClear={() => setConfirm('clear')}
         onSave={designer.save}
+        onPublish={staff ? () => setPublishOpen(true) : undefined}
       />
       <div className={`designer-workspace${barOpen ? '' : ' is-bar-collapsed'}`}>
         <div
@@ -118,6 +123,7 @@ function Designer({ initial }: { initial: Stage }) {
       >
         {t('CONFIRM_CLEAR', { count: stage.elements.length })}
       </ConfirmDialog>
+      <PublishLibraryDialog show={publishOpen} stage={stage} onHide={() => setPublishOpen(false)} />
       <ServerStagesDialog
         show={serverOpen}
         stage={stage}

@@ -8,6 +8,9 @@ import { EventFormModal } from './event-form-modal.tsx';
 import { eventFormSchema, newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';
 
+// The form also reads the club library for its stage select; the tests count what it sends.
+const writes = <T extends { method: string }>(calls: T[]) => calls.filter((call) => call.method !== 'GET');
+
 function createdEvent(body: Record<string, unknown>, start: string): ClubEvent {
   return {
     uuid: '11111111-1111-4111-8111-111111111111',
@@ -67,7 +70,7 @@ describe('EventFormModal', () => {
     expect(screen.getByLabelText('Seats')).toHaveAccessibleDescription(
       'Enter a whole number from 0 to 1000.',
     );
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it('refuses an end before the start, on the end field, with a clear message', async () => {
@@ -83,7 +86,7 @@ describe('EventFormModal', () => {
     expect(await screen.findByText('The end must be after the start.')).toBeInTheDocument();
     expect(screen.getByLabelText('End date')).toHaveAccessibleDescription('The end must be after the start.');
     expect(screen.getByLabelText('Start date')).not.toHaveAccessibleDescription();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
 
     // Correcting the field clears its message at once (messages re-validate after the first submit).
     setValue('End time', '21:30');
@@ -114,9 +117,9 @@ describe('EventFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ url: '/api/admin/events/', method: 'POST' });
-    expect(calls[0].body).toEqual({
+    expect(writes(calls)).toHaveLength(1);
+    expect(writes(calls)[0]).toMatchObject({ url: '/api/admin/events/', method: 'POST' });
+    expect(writes(calls)[0].body).toEqual({
       type: EventType.precisionTraining,
       start: '2025-05-14 19:00:00',
       end: '2025-05-14 21:00:00',

@@ -17,10 +17,11 @@ import { ApiCallError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { ToastType } from '@club/contract/enums';
 import { useCreateEvent } from '../api/create-event.ts';
+import { libraryText, useLibrary } from '../../../lib/library/library-stage.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { activeRegistrations } from '../participants.ts';
-import { CLUB_TIMEZONE } from '../month.ts';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import {
   END_BEFORE_START,
   EVENT_FORM_LIMITS,
@@ -51,7 +52,8 @@ export function EventFormModal({
   event,
   onClose,
 }: EventFormModalProps) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const library = useLibrary();
   const formId = useId();
   const schema = useMemo(() => eventFormSchema(mode), [mode]);
   const {
@@ -150,6 +152,7 @@ export function EventFormModal({
     plazas: field('plazas'),
     status: field('status'),
     repeatWeeks: field('repeatWeeks'),
+    stageId: field('stageId'),
   };
   const title =
     purpose === 'edit'
@@ -281,6 +284,25 @@ export function EventFormModal({
                 />
                 <Form.Text id={`${f.nota.id}-help`}>{t('admin:EVENTS.FORM.NOTA_HELP')}</Form.Text>
                 {f.nota.feedback}
+              </Form.Group>
+            </Col>
+            <Col xs={12}>
+              <Form.Group controlId={f.stageId.id}>
+                <Form.Label>{t('admin:EVENTS.FORM.STAGE')}</Form.Label>
+                <Form.Select
+                  {...register('stageId')}
+                  isInvalid={f.stageId.isInvalid}
+                  aria-describedby={f.stageId.describedBy ?? `${f.stageId.id}-help`}
+                >
+                  <option value="">{t('admin:EVENTS.FORM.STAGE_NONE')}</option>
+                  {(library.data ?? []).map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {libraryText(entry, i18n.language).name}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Text id={`${f.stageId.id}-help`}>{t('admin:EVENTS.FORM.STAGE_HELP')}</Form.Text>
+                {f.stageId.feedback}
               </Form.Group>
             </Col>
             <Col xs={6} md={3}>

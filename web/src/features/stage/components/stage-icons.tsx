@@ -22,6 +22,7 @@ const paths = {
   chevronUp: 'M5 15l7-7 7 7',
   chevronDown: 'M5 9l7 7 7-7',
   plus: 'M12 5v14M5 12h14',
+  library: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5.5l3.5-1 3 14.5-3.5 1z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   target: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM12 1v5M12 18v5M1 12h5M18 12h5',
   camera: 'M3 8h4l2-3h6l2 3h4v11H3zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z',
