@@ -232,7 +232,7 @@ async function explain(label, url, club) {
         (await client.query("select 1 from pg_indexes where indexname = 'members_search_trgm_idx'"))
           .rowCount > 0;
       d.searchSql = hasIndex
-        ? `select * from members where club_search_text(login, nombre, apellidos, email, socio) like '%gar%' order by apellidos, nombre, id limit 50`
+        ? `select * from members where club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) like '%gar%' order by apellidos, nombre, id limit 50`
         : null;
       for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'postgres'))) {
         const text = sqlOf(d);

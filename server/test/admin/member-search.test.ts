@@ -45,6 +45,13 @@ describeEachDatabase('admin: member search through the search index', (get) => {
     expect(await search('angels.nunez@club')).toEqual([nunez.user.uuid]);
     await api().put(`/api/admin/users/${nunez.user.uuid}/`, { socio: 'S-7731' }, staff.token);
     expect(await search('7731')).toEqual([nunez.user.uuid]);
+    // A member number claimed at sign-up, waiting for staff, is found too.
+    await get()
+      .db.kysely.updateTable('members')
+      .set({ socio_solicitado: 'C-5519' })
+      .where('id', '=', garcia.user.uuid)
+      .execute();
+    expect(await search('c-5519')).toEqual([garcia.user.uuid]);
   });
 
   it('takes the characters of a search as text, not as query syntax', async () => {

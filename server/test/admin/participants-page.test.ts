@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { participantsPageSchema } from '@club/contract/schemas';
-import { RoleStatus } from '@club/contract/enums';
+import { RoleId, RoleStatus } from '@club/contract/enums';
 import { newId } from '../../src/lib/ids.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import { createTestMember } from '../support/auth.ts';
@@ -27,7 +27,7 @@ describeEachDatabase('admin: the participants of one event, a page at a time', (
       id: newId(),
       event_id: eventId,
       member_id: m.user.uuid,
-      role_id: 2,
+      role_id: RoleId.alumno,
       status: i === 2 ? RoleStatus.anulado : RoleStatus.reservado,
       categoria: null,
       division: null,

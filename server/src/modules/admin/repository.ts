@@ -18,8 +18,9 @@ function ftsPhrase(text: string): string {
 }
 
 /**
- * Members whose login, name, e-mail or member number contains `q`, ignoring case and accents
- * ("garcia" finds "García"); at most `limit`, by surname. The search index of migration 0006
+ * Members whose login, name, e-mail, member number or claimed member number contains `q`,
+ * ignoring case and accents ("garcia" finds "García"); with `claimsOnly`, only those whose claim
+ * waits for staff; at most `limit`, by surname. The search index of migration 0006
  * answers: FTS5 trigrams on SQLite, pg_trgm on PostgreSQL. Trigrams need three characters: a
  * shorter `q` reads the whole (small) index, still without touching the members table.
  */
@@ -28,14 +29,16 @@ export function searchMembers(
   dialect: DialectName,
   q: string,
   limit: number,
+  claimsOnly = false,
 ): Promise<Selectable<MembersTable>[]> {
   let query = db.selectFrom('members').selectAll();
+  if (claimsOnly) query = query.where('socio_solicitado', 'is not', null);
   const text = q.trim();
   if (text !== '') {
     if (dialect === 'postgres') {
       const pattern = containsPattern(foldForSearch(text));
       query = query.where(
-        sql<boolean>`club_search_text(login, nombre, apellidos, email, socio) like ${pattern} escape '\\'`,
+        sql<boolean>`club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) like ${pattern} escape '\\'`,
       );
     } else {
       const matching =
@@ -46,6 +49,11 @@ export function searchMembers(
     }
   }
   return query.orderBy('apellidos').orderBy('nombre').orderBy('id').limit(limit).execute();
+}
+
+/** The member other than `exceptId` who holds member number `socio`, if any. */
+export function findSocioHolder(db: Executor, socio: string, exceptId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('members').select('id').where('socio', '=', socio).where('id', '!=', exceptId).executeTakeFirst();
 }
 
 export function findMember(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {

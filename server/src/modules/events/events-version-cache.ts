@@ -1,13 +1,20 @@
+import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
 
-/** The database's events version: moved by triggers on every write the event answers show. */
+const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
+
+/**
+ * The database's events version: moved by triggers on every write the event answers show. Read
+ * on every month and feed call, so its SQL is built once per app.
+ */
 export async function eventsVersion(ctx: AppContext): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'events_version')
-    .executeTakeFirst();
-  return row?.value ?? '';
+  let query = versionQueries.get(ctx);
+  if (!query) {
+    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
+    versionQueries.set(ctx, query);
+  }
+  const { rows } = await ctx.db.kysely.executeQuery(query);
+  return rows[0]?.value ?? '';
 }
 
 interface Entry {
