@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 
 /** A configuration value that the server refuses to start with. */
@@ -31,7 +32,7 @@ const envSchema = z.object({
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Madrid')
     // The web app reads the same settings file, so both agree unless a club overrides this.
-    .default(siteSettings.timeZone),
+    .default(CLUB_TIMEZONE),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: onOff.default('on'),
@@ -108,4 +109,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist: e.WEB_DIST,
   };
+}
+
+/** The club's own address: where mails to the club go, and where replies to account notices reach it. */
+export function clubAddress(config: Pick<Config, 'clubEmail'>): string {
+  return config.clubEmail ?? siteSettings.email;
 }

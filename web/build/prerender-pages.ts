@@ -27,6 +27,7 @@ interface PrerenderedPage {
   session: string;
   preloadAreas?: readonly string[];
   months?: number;
+  images?: readonly string[];
 }
 
 interface ShellModule {
@@ -218,6 +219,7 @@ export function prerenderPages(): Plugin {
             const description = (areas['home/hero'] as { META_DESCRIPTION?: unknown }).META_DESCRIPTION;
             if (typeof description !== 'string') throw new Error(`prerender: home/hero/${language}.json has no META_DESCRIPTION`);
             const head = [
+              ...(page.images ?? []).map((image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`),
               ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
               `<script type="module" crossorigin src="/${bootFile}"></script>`,
             ].join('\n    ');

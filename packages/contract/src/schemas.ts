@@ -1,6 +1,7 @@
 // The shapes of API.md: answers the web parses, and the bodies and queries of the calls beyond
 // SPEC §7 (subscribe, month, staff area). Form bodies of SPEC §5 live in forms.ts.
 import { z } from 'zod';
+import { FIRST_YEAR, LAST_YEAR } from './club-time.ts';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
 import { compareEventTimes, isRealEventTime } from './event-time.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
@@ -147,7 +148,7 @@ function pathInteger(min: number, max: number) {
     .pipe(z.number().int({ error: 'type' }).min(min, { error: 'enum' }).max(max, { error: 'enum' }));
 }
 
-export const monthParamsSchema = z.object({ year: pathInteger(2000, 2100), month: pathInteger(1, 12) });
+export const monthParamsSchema = z.object({ year: pathInteger(FIRST_YEAR, LAST_YEAR), month: pathInteger(1, 12) });
 export type MonthParams = z.infer<typeof monthParamsSchema>;
 
 // ---------------------------------------------------------------- staff area
@@ -237,6 +238,8 @@ export const adminUserUpdateBodySchema = z.strictObject({
   instructorMisia: booleanField.optional(),
   autorizacionClub: booleanField.optional(),
   staff: booleanField.optional(),
+  // Second round: null rejects the member-number claim (setting socio decides it too).
+  socioSolicitado: z.null({ error: 'type' }).optional(),
 });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
@@ -249,6 +252,11 @@ export const adminUserSearchQuerySchema = z.strictObject({
     .max(100, { error: 'maxlength' })
     .optional()
     .transform((q) => q ?? ''),
+  // Second round: `claims=1` lists the members whose member-number claim waits for staff.
+  claims: z
+    .enum(['0', '1'], { error: 'enum' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
-import { clubWallTime } from '../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
@@ -60,7 +60,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
+        // A precompressed copy (`name-HASH.js.br`) is the same hashed file in another encoding.
+        const original = filePath.replace(/\.(br|gz)$/, '');
+        const isHashed = original.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(original);
         res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

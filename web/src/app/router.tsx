@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'verify-email',
+        lazy: async () => ({ Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage }),
+      },
+      {
         path: 'forgoten',
         lazy: async () => ({ Component: (await import('../features/auth/forgotten-page.tsx')).ForgottenPage }),
       },

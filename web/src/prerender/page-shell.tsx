@@ -35,6 +35,8 @@ export interface PrerenderedPage {
    * the screen shows the current month, and the server sends the drawing of the club's month.
    */
   months?: number;
+  /** Pictures its styles show in the first view, fetched with the styles rather than after them. */
+  images?: readonly string[];
 }
 
 const page = (
@@ -54,7 +56,7 @@ const page = (
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
-  { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12 },
+  { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
   page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
   page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
   page(APP_ROUTES.forgotten, 'src/features/auth/forgotten-page.tsx'),

@@ -1,35 +1,24 @@
 import ical from 'ical-generator';
-import { TZDate } from '@date-fns/tz';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import { EventStatus } from '@club/contract/enums';
-import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { aMonthBefore, clubToday } from '@club/contract/club-time';
 import type { AppContext } from '../../context.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { vtimezone } from '../../lib/vtimezone.ts';
 import { findEventsBetween } from './repository.ts';
 
-function pad2(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** The club wall date one month before today ('yyyy-MM-dd'); the day is clamped to the month. */
-function aMonthAgo(nowLocal: string): string {
-  const today = parseEventTime(nowLocal, ZERO_EVENT_TIME);
-  const year = today.month === 1 ? today.year - 1 : today.year;
-  const month = today.month === 1 ? 12 : today.month - 1;
-  return `${year}-${pad2(month)}-${pad2(Math.min(today.day, daysInMonth(year, month)))}`;
-}
-
-function zoned(wall: string, timeZone: string): TZDate {
-  const p = parseEventTime(wall, ZERO_EVENT_TIME);
-  return new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone);
+/**
+ * An event time as ical-generator takes a wall time: ISO text without an offset, which it writes
+ * as is beside TZID (no date library, whatever the process's own time zone).
+ */
+function asIcalWallTime(wall: string): string {
+  return wall.replace(' ', 'T');
 }
 
 /** iCalendar feed of public events from a month ago on, in the club's time zone. */
 export async function calendarFeed(ctx: AppContext): Promise<string> {
   const timeZone = ctx.config.clubTimezone;
   const now = ctx.clock.now();
-  const from = aMonthAgo(clubWallTime(now, timeZone));
+  const from = aMonthBefore(clubToday(now, timeZone));
   const rows = await findEventsBetween(ctx.db.kysely, {
     from,
     includePrivate: false,
@@ -46,8 +35,8 @@ export async function calendarFeed(ctx: AppContext): Promise<string> {
   for (const row of rows) {
     calendar.createEvent({
       id: `${row.id}@club`,
-      start: zoned(row.start_at, timeZone),
-      end: zoned(row.end_at, timeZone),
+      start: asIcalWallTime(row.start_at),
+      end: asIcalWallTime(row.end_at),
       timezone: timeZone,
       stamp: now,
       summary: row.evento,

@@ -1,9 +1,10 @@
+import type { CompiledQuery } from 'kysely';
 import { EventStatus } from '@club/contract/enums';
 import type { MonthParams } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import { toEvent, toEvents, toParticipant } from './event-view.ts';
 import type { Viewer } from './listing.ts';
-import { monthBounds } from './listing.ts';
+import { monthRange } from './listing.ts';
 import type { EventRow, ParticipantRow } from './repository.ts';
 import { findEventsBetween, findParticipants } from './repository.ts';
 
@@ -21,11 +22,11 @@ interface Snapshot {
   version: string;
   rows: EventRow[];
   participants: ParticipantRow[];
-  publicBody?: string;
-  staffBody?: string;
+  publicBody?: Buffer;
+  staffBody?: Buffer;
   /** Each event of the member view as the JSON before and after its participants. */
   memberParts?: Array<{ id: string; head: string; tail: string }>;
-  memberBodies: Map<string, string>;
+  memberBodies: Map<string, Buffer>;
 }
 
 const MAX_MONTHS = 24;
@@ -33,14 +34,20 @@ const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
 
-/** The database's events version: moved by triggers on every write the month shows. */
+const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
+
+/**
+ * The database's events version: moved by triggers on every write the month shows. Read on
+ * every month call, so its SQL is built once per app.
+ */
 async function eventsVersion(ctx: AppContext): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'events_version')
-    .executeTakeFirst();
-  return row?.value ?? '';
+  let query = versionQueries.get(ctx);
+  if (!query) {
+    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
+    versionQueries.set(ctx, query);
+  }
+  const { rows } = await ctx.db.kysely.executeQuery(query);
+  return rows[0]?.value ?? '';
 }
 
 async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {
@@ -56,7 +63,7 @@ async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapsho
   if (hit && hit.version === version && version !== '') return hit;
   const db = ctx.db.kysely;
   const rows = await findEventsBetween(db, {
-    ...monthBounds(params.year, params.month),
+    ...monthRange(params),
     includePrivate: true,
     publicStatus: EventStatus.publico,
   });
@@ -81,36 +88,43 @@ function memberParts(snapshot: Snapshot): NonNullable<Snapshot['memberParts']> {
   return snapshot.memberParts;
 }
 
-function memberBody(snapshot: Snapshot, memberId: string): string {
+function memberBody(snapshot: Snapshot, memberId: string): Buffer {
   const known = snapshot.memberBodies.get(memberId);
   if (known !== undefined) return known;
   const own = new Map<string, string>();
   for (const p of snapshot.participants) {
     if (p.member_id === memberId) own.set(p.event_id, JSON.stringify(toParticipant(p, false)));
   }
-  const body = `[${memberParts(snapshot)
-    .map((part) => part.head + (own.get(part.id) ?? '') + part.tail)
-    .join(',')}]`;
+  const body = Buffer.from(
+    `[${memberParts(snapshot)
+      .map((part) => part.head + (own.get(part.id) ?? '') + part.tail)
+      .join(',')}]`,
+  );
   if (snapshot.memberBodies.size >= MAX_MEMBER_BODIES) snapshot.memberBodies.clear();
   snapshot.memberBodies.set(memberId, body);
   return body;
 }
 
-/** The month's events as the viewer may see them (GET /api/{year}/{month}/), as JSON text. */
-export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<string> {
+/**
+ * The month's events as the viewer may see them (GET /api/{year}/{month}/), as UTF-8 JSON; kept
+ * encoded, so an answer costs neither a serialisation nor an encoding of a large text.
+ */
+export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Buffer> {
   const snapshot = await snapshotOf(ctx, params);
   if (viewer === null) {
-    snapshot.publicBody ??= JSON.stringify(
-      toEvents(
-        snapshot.rows.filter((row) => row.status === EventStatus.publico),
-        [],
-        false,
+    snapshot.publicBody ??= Buffer.from(
+      JSON.stringify(
+        toEvents(
+          snapshot.rows.filter((row) => row.status === EventStatus.publico),
+          [],
+          false,
+        ),
       ),
     );
     return snapshot.publicBody;
   }
   if (viewer.staff) {
-    snapshot.staffBody ??= JSON.stringify(toEvents(snapshot.rows, snapshot.participants, true));
+    snapshot.staffBody ??= Buffer.from(JSON.stringify(toEvents(snapshot.rows, snapshot.participants, true)));
     return snapshot.staffBody;
   }
   return memberBody(snapshot, viewer.memberId);

@@ -6,16 +6,16 @@ import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } fr
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
+import { clubMonth } from '@club/contract/club-time';
 import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { eventMailsFor, sendMails } from './mails.ts';
-import { getEvent, listEvents, listNewEvents, monthBounds, STAFF_VIEWER } from './listing.ts';
+import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import {
   deleteEvent,
   findRegisteredMailees,
@@ -48,8 +48,7 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   let to = readBound('to', query.to);
   if (to !== undefined && isIsoDate(to)) to = addDays(to, 1);
   if (from === undefined && to === undefined) {
-    const [year, month] = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).split('-').map(Number);
-    ({ from, to } = monthBounds(year, month));
+    ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
   return listEvents(ctx, { from, to }, STAFF_VIEWER);
 }
@@ -165,7 +164,9 @@ export async function setParticipantStatus(
     if (wasCancelled && !cancels && !(await takeSeat(trx, eventId, stamp))) {
       throw new ApiError('EVENT_FULL', 'No seat is left to restore this registration.');
     }
-    await updateRegistration(trx, registration.id, { status, updated_at: stamp });
+    // Back to reservado hands the registration back to the member; any other status is staff's.
+    const staffDecided = status === RoleStatus.reservado ? 0 : 1;
+    await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
   });
   return staffView(ctx, eventId);
 }

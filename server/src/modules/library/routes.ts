@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { staffOnly } from '../../plugins/auth.ts';
 import { libraryParamsSchema, libraryStageBodySchema } from '@club/contract/library';
 import type { LibraryStageBody } from '@club/contract/library';
 import {
@@ -14,8 +15,6 @@ type Params = { id: string };
 /** The club's stage library (API.md "Calls of the second round"): anyone reads, staff write. */
 export async function libraryRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.ctx;
-  // The caller is checked before the body, so a member hears 403 and a visitor 401, not 400.
-  const staffOnly = { onRequest: async (request: FastifyRequest) => void (await request.requireStaff()) };
 
   app.get('/api/library/stages/', async () => listLibraryStages(db.kysely));
 

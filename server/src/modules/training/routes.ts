@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { libraryParamsSchema, trainingBodySchema } from '@club/contract/library';
 import type { TrainingBody } from '@club/contract/library';
+import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { keepSession, readEventPractice, readTrainingLog, removeSession } from './service.ts';
 
 type Params = { id: string };
@@ -8,15 +9,13 @@ type Params = { id: string };
 /** The member's training log (API.md "Calls of the second round"): only its owner reads or writes it. */
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.ctx;
-  const signedIn = { onRequest: async (request: FastifyRequest) => void (await request.requireMember()) };
-  const staffOnly = { onRequest: async (request: FastifyRequest) => void (await request.requireStaff()) };
 
-  app.get('/api/training/', async (request) => {
+  app.get('/api/training/', memberOnly, async (request) => {
     const { member } = await request.requireMember();
     return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone);
   });
 
-  app.post<{ Body: TrainingBody }>('/api/training/', { ...signedIn, schema: { body: trainingBodySchema } }, async (request, reply) => {
+  app.post<{ Body: TrainingBody }>('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     const session = await keepSession(db, member.id, request.body, clock.now(), config.clubTimezone);
     return reply.code(201).send(session);
@@ -26,7 +25,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     readEventPractice(db.kysely, request.params.id),
   );
 
-  app.delete<{ Params: Params }>('/api/training/:id/', { ...signedIn, schema: { params: libraryParamsSchema } }, async (request, reply) => {
+  app.delete<{ Params: Params }>('/api/training/:id/', { ...memberOnly, schema: { params: libraryParamsSchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     await removeSession(db.kysely, request.params.id, member.id);
     return reply.code(204).send();

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
 import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { makeUser } from '../../test/users.ts';
 import common from '../../../public/assets/i18n/common/es.json';
 import loginTexts from '../../../public/assets/i18n/login/es.json';
 
@@ -11,7 +12,7 @@ const AREAS = ['login', 'change-password'];
 
 const session = {
   token: 'a'.repeat(43),
-  user: {
+  user: makeUser({
     uuid: '0b7e4d0c-3b1a-4f3e-9a55-3f0f5c1c2a11',
     login: 'laura.gil',
     nombre: 'Laura',
@@ -19,21 +20,11 @@ const session = {
     fullName: 'Gil, Laura',
     email: 'laura@club.test',
     nacimiento: '1990-04-12',
-    mobil: '612345678',
     sexo: 2,
     socio: null,
     division: null,
     factor: null,
-    licencia: null,
-    curso: false,
-    habilitado: false,
-    arbitroIpsc: false,
-    arbitroPrecision: false,
-    entrenadorNacional: false,
-    instructorMisia: false,
-    autorizacionClub: false,
-    staff: false,
-  },
+  }),
 };
 
 describe('LoginPage', () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toastStore } from '../../lib/toasts.ts';
 import { RegisterPage } from './register-page.tsx';
 import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { makeUser } from '../../test/users.ts';
 import common from '../../../public/assets/i18n/common/es.json';
 import registerTexts from '../../../public/assets/i18n/register/es.json';
 
@@ -12,7 +13,7 @@ const AREAS = ['register'];
 const V = common.VALIDATION;
 const interpolate = (text: string, value: number) => text.replace('{{value}}', String(value));
 
-const createdUser = {
+const createdUser = makeUser({
   uuid: '0b7e4d0c-3b1a-4f3e-9a55-3f0f5c1c2a11',
   login: 'laura.gil',
   nombre: 'Laura',
@@ -20,21 +21,11 @@ const createdUser = {
   fullName: 'Gil Mora, Laura',
   email: 'laura@club.test',
   nacimiento: '1990-04-12',
-  mobil: '612345678',
   sexo: 2,
   socio: null,
   division: 3,
   factor: null,
-  licencia: null,
-  curso: false,
-  habilitado: false,
-  arbitroIpsc: false,
-  arbitroPrecision: false,
-  entrenadorNacional: false,
-  instructorMisia: false,
-  autorizacionClub: false,
-  staff: false,
-};
+});
 
 function control(name: string): HTMLInputElement | HTMLSelectElement {
   const found = document.querySelector<HTMLInputElement | HTMLSelectElement>(`form#register [name="${name}"]`);

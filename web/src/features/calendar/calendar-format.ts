@@ -1,7 +1,7 @@
 // Localised texts of dates and times; event times are wall-clock text, formatted in UTC so the
 // browser's own zone never shifts them.
 import { eventDate } from '@club/contract/event-time';
-import type { YearMonth } from './calendar-model.ts';
+import type { YearMonth } from '@club/contract/club-time';
 import { timeOf, wallClockDate } from './calendar-model.ts';
 
 function capitalise(text: string, language: string): string {
@@ -51,9 +51,4 @@ export function scheduleText(start: string, end: string, language: string): stri
   const endDate = eventDate(end);
   if (startDate === endDate) return `${longDate(startDate, language)} · ${timeOf(start)} – ${timeOf(end)}`;
   return `${longDate(startDate, language)} ${timeOf(start)} – ${longDate(endDate, language)} ${timeOf(end)}`;
-}
-
-/** Escapes text from the server before it goes into a toast message (which is HTML). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

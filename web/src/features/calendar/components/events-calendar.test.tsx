@@ -6,7 +6,8 @@ import type { ClubEvent, User } from '@club/contract/schemas';
 import { toastStore } from '../../../lib/toasts.ts';
 import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import type { FetchCall } from '../../../test/render.tsx';
-import { makeEvent, makeUser, storeSession } from '../calendar-test-data.ts';
+import { makeUser } from '../../../test/users.ts';
+import { makeEvent, storeSession } from '../calendar-test-data.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 
 const renderCalendar = () =>
