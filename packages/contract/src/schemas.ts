@@ -238,6 +238,8 @@ export const adminUserUpdateBodySchema = z.strictObject({
   instructorMisia: booleanField.optional(),
   autorizacionClub: booleanField.optional(),
   staff: booleanField.optional(),
+  // Second round: null rejects the member-number claim (setting socio decides it too).
+  socioSolicitado: z.null({ error: 'type' }).optional(),
 });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
@@ -250,6 +252,11 @@ export const adminUserSearchQuerySchema = z.strictObject({
     .max(100, { error: 'maxlength' })
     .optional()
     .transform((q) => q ?? ''),
+  // Second round: `claims=1` lists the members whose member-number claim waits for staff.
+  claims: z
+    .enum(['0', '1'], { error: 'enum' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 

@@ -109,7 +109,7 @@ describeEachDatabase(
       expect(anaRow).toMatchObject({
         email: ana.user.email,
         mobil: '600000000',
-        socio: '0100',
+        socio: ana.user.socio,
         licencia: 'A-100',
       });
     });

@@ -32,7 +32,9 @@ async function boundaryErrors(relativeDir: string, code: string): Promise<string
   return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
 }
 
-describe('web boundaries in lint', () => {
+// Loading the repository's ESLint configuration (typescript-eslint and plugins) takes seconds on
+// a busy machine: these tests lint for real, so they get the time a lint run needs.
+describe('web boundaries in lint', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature, statically or lazily', async () => {
     const errors = await boundaryErrors(
       'features/calendar',

@@ -11,8 +11,14 @@ function containsPattern(text: string): string {
 }
 
 /** Members whose login, name, e-mail or member number contains `q` (any case); at most `limit`. */
-export function searchMembers(db: Executor, q: string, limit: number): Promise<Selectable<MembersTable>[]> {
+export function searchMembers(
+  db: Executor,
+  q: string,
+  limit: number,
+  claimsOnly = false,
+): Promise<Selectable<MembersTable>[]> {
   let query = db.selectFrom('members').selectAll();
+  if (claimsOnly) query = query.where('socio_solicitado', 'is not', null);
   if (q !== '') {
     const pattern = containsPattern(q);
     const like = (expr: ReturnType<typeof sql>) => sql<boolean>`${expr} like ${pattern} escape '\\'`;
@@ -24,10 +30,16 @@ export function searchMembers(db: Executor, q: string, limit: number): Promise<S
         like(sql`lower(apellidos)`),
         like(sql`lower(nombre || ' ' || apellidos)`),
         like(sql`lower(coalesce(socio, ''))`),
+        like(sql`lower(coalesce(socio_solicitado, ''))`),
       ]),
     );
   }
   return query.orderBy('apellidos').orderBy('nombre').orderBy('id').limit(limit).execute();
+}
+
+/** The member other than `exceptId` who holds member number `socio`, if any. */
+export function findSocioHolder(db: Executor, socio: string, exceptId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('members').select('id').where('socio', '=', socio).where('id', '!=', exceptId).executeTakeFirst();
 }
 
 export function findMember(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {

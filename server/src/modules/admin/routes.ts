@@ -64,7 +64,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/admin/users',
     { ...staffOnly, schema: { querystring: adminUserSearchQuerySchema } },
-    async (request) => searchUsers(ctx, request.query.q),
+    async (request) => searchUsers(ctx, request.query.q, request.query.claims),
   );
 
   app.put(

@@ -1,6 +1,7 @@
 // The events module's public face: what other modules and the app may use.
 export { eventsRoutes } from './routes.ts';
 export { cancelUpcomingRegistrations } from './subscribe.ts';
+export { sendMails } from './mails.ts';
 export {
   createEvents,
   deleteAdminEvent,

@@ -164,7 +164,9 @@ export async function setParticipantStatus(
     if (wasCancelled && !cancels && !(await takeSeat(trx, eventId, stamp))) {
       throw new ApiError('EVENT_FULL', 'No seat is left to restore this registration.');
     }
-    await updateRegistration(trx, registration.id, { status, updated_at: stamp });
+    // Back to reservado hands the registration back to the member; any other status is staff's.
+    const staffDecided = status === RoleStatus.reservado ? 0 : 1;
+    await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
   });
   return staffView(ctx, eventId);
 }

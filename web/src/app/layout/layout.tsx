@@ -7,6 +7,7 @@ import { Footer } from './footer.tsx';
 import { SpinnerOverlay } from './spinner-overlay.tsx';
 import { ToastStack } from './toast-stack.tsx';
 import { SessionNotices } from './session-notices.tsx';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 
 /** A quiet placeholder while a screen's code or translations load. */
 export function PageLoading() {
@@ -45,6 +46,7 @@ export function Layout() {
     <>
       <SkipLink />
       <Header />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { ROLE_STATUSES, ToastType } from '@club/contract/enums';
 import type { RoleStatus } from '@club/contract/enums';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useSetParticipantStatus } from '../api/set-participant-status.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen } from '../format.ts';
@@ -50,7 +50,7 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
       await setStatus.mutateAsync({ eventUuid: event.uuid, personUuid: person.uuid, status });
       showToast({
         title: t('admin:ATTENDEES.TITLE'),
-        message: t('admin:ATTENDEES.STATUS_SAVED', {
+        message: toastMessage(t, 'admin:ATTENDEES.STATUS_SAVED', {
           name: person.fullName,
           status: t(`common:ENUMS.ROLE_STATUS.${status}`),
         }),
