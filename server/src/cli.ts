@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SEXOS } from '@club/contract/enums';
 import { ConfigError, loadConfig } from './config.ts';
 import { BackupError, backupDatabase, openDatabase, migrateToLatest } from './db/database.ts';
 import { createMember } from './modules/members/index.ts';
@@ -45,6 +46,9 @@ async function run(argv: string[]): Promise<number> {
         for (const key of ['login', 'password', 'email', 'nombre'] as const) {
           if (!values[key]) throw new UsageError(`user:create needs --${key}`);
         }
+        // Only the contract's values: a typo must not store a sex the screens cannot show.
+        const sexo = SEXOS.find((value) => value === Number(values.sexo));
+        if (sexo === undefined) throw new UsageError('user:create --sexo must be 1 (hombre) or 2 (mujer)');
         await migrateToLatest(db.kysely);
         const user = await createMember(db.kysely, {
           login: values.login!,
@@ -54,7 +58,7 @@ async function run(argv: string[]): Promise<number> {
           apellidos: values.apellidos ?? '',
           mobil: values.mobil!,
           nacimiento: values.nacimiento!,
-          sexo: Number(values.sexo),
+          sexo,
           staff: values.staff ?? false,
         });
         process.stdout.write(`Created ${user.staff ? 'staff user' : 'member'} ${user.login} (${user.uuid})\n`);

@@ -38,10 +38,10 @@ interface EventSeed {
   day: number;
   start: string;
   end: string;
-  type: number;
+  type: EventType;
   title: string;
   seats: number;
-  status?: number;
+  status?: EventStatus;
   note?: string;
   /** Key of the library stage attached as briefing or homework (seed-library.ts). */
   stage?: string;

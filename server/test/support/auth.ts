@@ -21,7 +21,7 @@ export interface TestMemberOptions extends MemberFlags {
   nombre?: string;
   apellidos?: string;
   nacimiento?: string;
-  sexo?: number;
+  sexo?: Sexo;
   language?: string;
   /** false: no session token is issued (tests of the login call sign in themselves). */
   session?: boolean;

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { EventStatus } from '@club/contract/enums';
 import type { MonthParams } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
@@ -33,14 +34,20 @@ const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
 
-/** The database's events version: moved by triggers on every write the month shows. */
+const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
+
+/**
+ * The database's events version: moved by triggers on every write the month shows. Read on
+ * every month call, so its SQL is built once per app.
+ */
 async function eventsVersion(ctx: AppContext): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'events_version')
-    .executeTakeFirst();
-  return row?.value ?? '';
+  let query = versionQueries.get(ctx);
+  if (!query) {
+    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
+    versionQueries.set(ctx, query);
+  }
+  const { rows } = await ctx.db.kysely.executeQuery(query);
+  return rows[0]?.value ?? '';
 }
 
 async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {

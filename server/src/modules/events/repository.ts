@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
+import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
 import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -12,11 +13,11 @@ export type RegistrationRow = Selectable<RegistrationsTable>;
 export interface ParticipantRow {
   event_id: string;
   member_id: string;
-  role_id: number;
-  status: number;
-  categoria: number | null;
-  division: number | null;
-  factor: number | null;
+  role_id: RoleId;
+  status: RoleStatus;
+  categoria: Category | null;
+  division: Division | null;
+  factor: Factor | null;
   nombre: string;
   apellidos: string;
   email: string;
@@ -31,7 +32,7 @@ export type ParticipantScope = { kind: 'all' } | { kind: 'member'; memberId: str
 /** Events whose start lies in [from, to), by start; private ones only when asked for. */
 export function findEventsBetween(
   db: Executor,
-  range: { from?: string; to?: string; includePrivate: boolean; publicStatus: number },
+  range: { from?: string; to?: string; includePrivate: boolean; publicStatus: EventStatus },
 ): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll();
   if (range.from !== undefined) query = query.where('start_at', '>=', range.from);
@@ -143,7 +144,7 @@ export async function updateEvent(
   await db.updateTable('events').set(changes).where('id', '=', id).execute();
 }
 
-export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
+export async function setRegistrationRoles(db: Executor, eventId: string, roleId: RoleId, stamp: string): Promise<void> {
   await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
 }
 

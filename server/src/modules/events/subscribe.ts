@@ -4,6 +4,7 @@ import { RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
 import { checkRegistration, isRegistered, roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
+import type { ErrorCode } from '@club/contract/errors';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/schema.ts';
@@ -26,7 +27,7 @@ import {
   updateRegistration,
 } from './repository.ts';
 
-const REASON_MESSAGES: Partial<Record<string, string>> = {
+const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_REGISTRABLE: 'This event takes no registrations.',
   EVENT_LOCKED: 'This event is locked.',
   EVENT_EXPIRED: 'This event has already started.',
@@ -35,11 +36,11 @@ const REASON_MESSAGES: Partial<Record<string, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-function refusal(reason: string, missing?: Requirement[]): ApiError {
+function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
-  return new ApiError(reason as ConstructorParameters<typeof ApiError>[0], REASON_MESSAGES[reason]);
+  return new ApiError(reason, REASON_MESSAGES[reason]);
 }
 
 /**

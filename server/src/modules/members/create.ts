@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Division, Factor, Sexo } from '@club/contract/enums';
 import type { User } from '@club/contract/schemas';
 import { isStrongPassword } from '@club/contract/text';
 import type { Database } from '../../db/schema.ts';
@@ -21,12 +22,12 @@ export interface NewMember {
   apellidos: string;
   mobil: string;
   nacimiento: string;
-  sexo: number;
+  sexo: Sexo;
   socio?: string | null;
   /** A member number the person says they hold, for staff to confirm (never `socio` itself). */
   socioSolicitado?: string | null;
-  division?: number | null;
-  factor?: number | null;
+  division?: Division | null;
+  factor?: Factor | null;
   licencia?: string | null;
   /** What the club vouches for; absent ones are false. */
   flags?: Partial<Record<MemberFlag, boolean>>;

@@ -1,3 +1,4 @@
+import type { Division, Factor, Sexo } from '@club/contract/enums';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
@@ -16,10 +17,10 @@ export function toUser(row: MemberRow): User {
     email: row.email,
     nacimiento: row.nacimiento,
     mobil: row.mobil,
-    sexo: row.sexo as User['sexo'],
+    sexo: row.sexo,
     socio: row.socio,
-    division: row.division as User['division'],
-    factor: row.factor as User['factor'],
+    division: row.division,
+    factor: row.factor,
     licencia: row.licencia,
     ...booleansOf(row),
     emailVerificado: Boolean(row.email_verified),
@@ -49,9 +50,9 @@ export function findMemberByEmail(db: Executor, email: string): Promise<MemberRo
 export interface ProfileChanges {
   mobil: string;
   nacimiento: string;
-  sexo: number;
-  division?: number | null;
-  factor?: number | null;
+  sexo: Sexo;
+  division?: Division | null;
+  factor?: Factor | null;
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */

@@ -38,6 +38,8 @@ const LEARN_RATE = 0.06;
 const DEVIATION_FACTOR = 4;
 /** Above this share of the picture in the foreground, the change is the scene, not a dot. */
 const SCENE_CHANGE_SHARE = 0.004;
+/** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
+const SETTLE_FRAMES = 6;
 
 /** Minimum rise of the laser colour, by sensitivity 1…10. */
 export function contrastForSensitivity(sensitivity: number): number {
@@ -55,6 +57,7 @@ export class LaserDetector {
   private height = 0;
   private frames = 0;
   private lastDot: Dot | null = null;
+  private settling = 0;
   private options: DetectorOptions;
 
   constructor(options: DetectorOptions) {
@@ -72,6 +75,7 @@ export class LaserDetector {
     this.mean = null;
     this.frames = 0;
     this.lastDot = null;
+    this.settling = 0;
   }
 
   /** The foreground of the last frame (1 where a pixel stood out), for the live view. */
@@ -137,7 +141,9 @@ export class LaserDetector {
       deviation[index]! += LEARN_RATE * (Math.abs(difference) - deviation[index]!);
     }
     if (learning) return { shot: null, dotInView: false, sceneChange: false };
-    if (foreground > size * SCENE_CHANGE_SHARE) {
+    if (foreground > size * SCENE_CHANGE_SHARE || this.settling > 0) {
+      // A new picture settles over a few frames (blur, exposure): its last changing pixels are not dots.
+      this.settling = foreground > size * SCENE_CHANGE_SHARE ? SETTLE_FRAMES : this.settling - 1;
       // Learn the new picture quickly instead of reporting hundreds of "dots".
       for (let index = 0; index < size; index += 1) {
         if (mask[index] === 1) mean[index]! += 0.5 * (feature[index]! + shift);
