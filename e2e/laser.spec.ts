@@ -85,20 +85,23 @@ function startDotClock(probes: { x: number; y: number }[]): void {
   void navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 480 } }).then(async (stream) => {
     const Reader = (window as unknown as { MediaStreamTrackProcessor: Processor }).MediaStreamTrackProcessor;
     const reader = new Reader({ track: stream.getVideoTracks()[0]! }).readable.getReader();
-    // One pixel per probe, copied straight from the frame: cheap enough to run beside the app.
-    const canvas = new OffscreenCanvas(probes.length, 1);
-    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    // The frame's own planes, copied without colour conversion (cheap beside the app): a laser
+    // red pixel has a high Cr (V) value.
     let shown = probes.map(() => false);
     for (;;) {
       const { value: frame, done } = await reader.read();
       if (done || !frame) return;
-      probes.forEach((probe, index) => {
-        context.drawImage(frame, Math.floor(probe.x), Math.floor(probe.y), 1, 1, index, 0, 1, 1);
-      });
-      const pixels = context.getImageData(0, 0, probes.length, 1).data;
-      const now = probes.map((_, index) => {
-        const [r, g, b] = [pixels[index * 4]!, pixels[index * 4 + 1]!, pixels[index * 4 + 2]!];
-        return r > 200 && r > g + 80 && r > b + 80;
+      const planes = new Uint8Array(frame.allocationSize());
+      const layout = await frame.copyTo(planes);
+      const now = probes.map((probe) => {
+        const cx = Math.floor(probe.x / 2);
+        const cy = Math.floor(probe.y / 2);
+        // I420 keeps V as its third plane; NV12 interleaves U and V in its second.
+        const v =
+          frame.format === 'NV12'
+            ? planes[layout[1]!.offset + cy * layout[1]!.stride + cx * 2 + 1]!
+            : planes[layout[2]!.offset + cy * layout[2]!.stride + cx]!;
+        return v > 175;
       });
       now.forEach((red, index) => {
         if (red && !shown[index] && clock[index] === null) clock[index] = frame.timestamp / 1000;
