@@ -45,17 +45,22 @@ function laserStage(): Stage {
 // The card's body A box is centred 45 mm below the card's centre.
 const bodyY = 500 + 45 * CARD_UNITS_PER_MM_Y;
 const DOTS: readonly (ScriptedDot & { zone: ShotZone })[] = [
-  { at: { positionX: -3000, positionY: bodyY }, frame: 75, frames: 3, zone: 'A' },
-  { at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 86, frames: 3, zone: 'C' },
-  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 97, frames: 3, zone: 'A' },
-  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 106, frames: 3, zone: 'HC' },
-  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: bodyY - 400 }, frame: 118, frames: 3, zone: 'A' },
-  { at: { positionX: 2200, positionY: 500 }, frame: 129, frames: 3, zone: 'NS' },
-  { at: { positionX: 3800, positionY: 1000 }, frame: 140, frames: 3, zone: 'P' },
-  { at: { positionX: -3000, positionY: -3500 }, frame: 152, frames: 3, zone: 'M' },
+  { at: { positionX: -3000, positionY: bodyY }, frame: 110, frames: 3, zone: 'A' },
+  {
+    at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY },
+    frame: 121,
+    frames: 3,
+    zone: 'C',
+  },
+  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 132, frames: 3, zone: 'A' },
+  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 141, frames: 3, zone: 'HC' },
+  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: bodyY - 400 }, frame: 153, frames: 3, zone: 'A' },
+  { at: { positionX: 2200, positionY: 500 }, frame: 164, frames: 3, zone: 'NS' },
+  { at: { positionX: 3800, positionY: 1000 }, frame: 175, frames: 3, zone: 'P' },
+  { at: { positionX: -3000, positionY: -3500 }, frame: 187, frames: 3, zone: 'M' },
   {
     at: { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: bodyY },
-    frame: 166,
+    frame: 201,
     frames: 3,
     zone: 'D',
   },
@@ -200,7 +205,7 @@ test.describe('laser camera', () => {
         .toHaveCount(DOTS.length, { timeout: 30_000 })
         .catch(async (error: unknown) => {
           console.log(
-            'DEBUG',
+            'laser test: detector fps, shots found, true dot capture times',
             await page.getByTestId('analysed-fps').textContent(),
             JSON.stringify(
               await shots.evaluateAll((items) =>
