@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLUB_TIMEZONE } from '@club/contract/club-time';
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 
 /** A configuration value that the server refuses to start with. */
 export class ConfigError extends Error {
@@ -108,4 +109,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist: e.WEB_DIST,
   };
+}
+
+/** The club's own address: where mails to the club go, and where replies to account notices reach it. */
+export function clubAddress(config: Pick<Config, 'clubEmail'>): string {
+  return config.clubEmail ?? siteSettings.email;
 }

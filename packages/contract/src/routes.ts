@@ -13,6 +13,7 @@ export const APP_ROUTES = {
   profile: '/user-profile',
   resetPassword: '/reset-password',
   changePassword: '/change-password',
+  verifyEmail: '/verify-email',
   forgotten: '/forgoten',
   dryTraining: '/dry-training',
   stageDesigner: '/stage-designer',

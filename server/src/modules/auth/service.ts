@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '@club/contract/schemas';
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@club/contract/forms';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { hashSecret, isoOf, newId, newSecret } from '../../lib/ids.ts';
+import { hashSecret, isoOf, newId, newSecret, sameSecret } from '../../lib/ids.ts';
+import { clubAddress } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit } from '../../lib/rate-limit.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
@@ -15,6 +15,7 @@ import {
   findMemberByLogin,
   LOGIN_WINDOW_MS,
   loginLimitKey,
+  markEmailVerified,
   toUser,
   uniqueKey,
   updateLanguage,
@@ -141,26 +142,20 @@ export async function requestPasswordReset(
   sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
 }
 
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** Sets a new password from a mailed link; the link works once, for an hour, and only until the password changes. */
 export async function resetPassword(
   ctx: AppContext,
   body: ResetPasswordBody,
   sendInBackground: (send: () => Promise<void>) => void,
 ): Promise<void> {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
   const reset = await findPasswordReset(db.kysely, body.hash);
   const member = reset ? await findMemberById(db.kysely, reset.member_id) : undefined;
   const nowIso = isoOf(clock.now());
   const usable =
     reset !== undefined &&
     member !== undefined &&
-    sameHash(reset.token_hash, hashSecret(body.token)) &&
+    sameSecret(reset.token_hash, hashSecret(body.token)) &&
     reset.used_at === null &&
     reset.expires_at > nowIso &&
     reset.created_at >= member.password_changed_at;
@@ -173,11 +168,14 @@ export async function resetPassword(
       throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
     }
     await replacePassword(trx, member.id, passwordHash, changedAt);
+    // The link reached the member's mailbox, which proves the address is theirs.
+    await markEmailVerified(trx, member.id);
   });
   // A member locked out by failed tries gets in with the new password at once.
   await clearRateLimit(db.kysely, loginLimitKey(member.login));
   const mail = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
-  sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
+  // The notice asks the member to reply if it was not them: the reply must reach the club.
+  sendInBackground(() => ctx.mailer.send({ to: member.email, replyTo: clubAddress(config), ...mail }));
 }
 
 /** Changes the signed-in member's password after checking the old one; every session ends. */

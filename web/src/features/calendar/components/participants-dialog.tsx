@@ -4,11 +4,10 @@ import { roleForEventType } from '@club/contract/eligibility';
 import { RoleStatus, ToastType } from '@club/contract/enums';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useEvent } from '../api/event.ts';
 import { useParticipantStatus } from '../api/participant-status.ts';
 import { useEventPractice } from '../api/event-practice.ts';
-import { escapeHtml } from '../calendar-format.ts';
 
 interface ParticipantsDialogProps {
   event: ClubEvent;
@@ -48,8 +47,8 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
           showToast({
             type: ToastType.success,
             title: t('PARTICIPANTS.STATUS_TITLE'),
-            message: t('PARTICIPANTS.STATUS_SUCCESS', {
-              name: escapeHtml(participant.fullName),
+            message: toastMessage(t, 'PARTICIPANTS.STATUS_SUCCESS', {
+              name: participant.fullName,
               status: t(`common:ENUMS.ROLE_STATUS.${status}`),
             }),
           });
