@@ -111,12 +111,13 @@ export class LaserDetector {
     const feature = this.feature!;
     const mask = this.mask!;
     const red = this.options.colour === 'red';
-    // The laser colour: the channel itself (a dot is bright) plus how far it beats the other two.
+    // The laser colour: the channel itself (a dot is bright) plus twice how far it beats the
+    // stronger of the other two, so a dot stands out as well on a brown card as on the backstop.
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const r = rgba[byte]!;
       const g = rgba[byte + 1]!;
       const b = rgba[byte + 2]!;
-      feature[index] = red ? r + r - ((g + b) >> 1) : g + g - ((r + b) >> 1);
+      feature[index] = red ? 3 * r - 2 * (g > b ? g : b) : 3 * g - 2 * (r > b ? r : b);
     }
     this.frames += 1;
     if (this.frames === 1) {
