@@ -51,8 +51,8 @@ const page = (
 });
 
 /**
- * Every screen drawn at build time. Not drawn: the reset-password screen (it needs the link's
- * token), the staff area, and screens with an id in the path; those get the plain shell.
+ * Every screen drawn at build time. Not drawn: the reset-password and verify-email screens (they
+ * need the link's token), the staff area, and screens with an id in the path; those get the plain shell.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
