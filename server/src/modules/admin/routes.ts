@@ -10,11 +10,13 @@ import {
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
   adminUserUpdateBodySchema,
+  participantsPageQuerySchema,
 } from '@club/contract/schemas';
 import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
+  participantsPage,
   setParticipantStatus,
   updateAdminEvent,
 } from '../events/index.ts';
@@ -49,10 +51,23 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => updateAdminEvent(ctx, request.params.uuid, request.body),
   );
 
-  app.delete('/api/admin/events/:uuid', { ...staffOnly, schema: { params: uuidParams } }, async (request, reply) => {
-    await deleteAdminEvent(ctx, request.log, request.params.uuid);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/events/:uuid',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request, reply) => {
+      await deleteAdminEvent(ctx, request.log, request.params.uuid);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/events/:uuid/participants',
+    {
+      ...staffOnly,
+      schema: { params: z.object({ uuid: z.string() }), querystring: participantsPageQuerySchema },
+    },
+    async (request) => participantsPage(ctx, request.params.uuid, request.query),
+  );
 
   app.put(
     '/api/admin/events/:uuid/participants/:personUuid',
@@ -76,8 +91,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/admin/users/:uuid/registrations', { ...staffOnly, schema: { params: uuidParams } }, async (request) =>
-    userRegistrations(ctx, request.params.uuid),
+  app.get(
+    '/api/admin/users/:uuid/registrations',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request) => userRegistrations(ctx, request.params.uuid),
   );
 
   app.get('/api/admin/messages', staffOnly, async () => listMessages(ctx));

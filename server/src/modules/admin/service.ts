@@ -22,7 +22,7 @@ const MESSAGES_LIMIT = 500;
 
 /** Members matching `q`; with `claimsOnly`, those whose member-number claim waits for staff. */
 export async function searchUsers(ctx: AppContext, q: string, claimsOnly = false): Promise<User[]> {
-  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT, claimsOnly);
+  const rows = await searchMembers(ctx.db.kysely, ctx.db.dialect, q, USER_SEARCH_LIMIT, claimsOnly);
   return rows.map(toUser);
 }
 

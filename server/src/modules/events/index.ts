@@ -6,6 +6,8 @@ export {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
+  participantsPage,
   setParticipantStatus,
   updateAdminEvent,
 } from './staff.ts';
+export { feedBody, feedEventOf, feedWindow } from './feed.ts';

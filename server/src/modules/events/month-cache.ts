@@ -1,4 +1,3 @@
-import type { CompiledQuery } from 'kysely';
 import { EventStatus } from '@club/contract/enums';
 import type { MonthParams } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +6,7 @@ import type { Viewer } from './listing.ts';
 import { monthRange } from './listing.ts';
 import type { EventRow, ParticipantRow } from './repository.ts';
 import { findEventsBetween, findParticipants } from './repository.ts';
+import { eventsVersion } from './events-version-cache.ts';
 
 /**
  * The month as JSON text for any caller, rendered from one read of the month per change of the
@@ -33,22 +33,6 @@ const MAX_MONTHS = 24;
 const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
-
-const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
-
-/**
- * The database's events version: moved by triggers on every write the month shows. Read on
- * every month call, so its SQL is built once per app.
- */
-async function eventsVersion(ctx: AppContext): Promise<string> {
-  let query = versionQueries.get(ctx);
-  if (!query) {
-    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
-    versionQueries.set(ctx, query);
-  }
-  const { rows } = await ctx.db.kysely.executeQuery(query);
-  return rows[0]?.value ?? '';
-}
 
 async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {
   let cache = snapshots.get(ctx);
@@ -107,9 +91,16 @@ function memberBody(snapshot: Snapshot, memberId: string): Buffer {
 
 /**
  * The month's events as the viewer may see them (GET /api/{year}/{month}/), as UTF-8 JSON; kept
- * encoded, so an answer costs neither a serialisation nor an encoding of a large text.
+ * encoded, so an answer costs neither a serialisation nor an encoding of a large text. Staff see
+ * it as members do, with their own registrations; every registration of every event only when
+ * they ask for `everyone` (participantes=all): the attendee list comes per event.
  */
-export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Buffer> {
+export async function monthBody(
+  ctx: AppContext,
+  params: MonthParams,
+  viewer: Viewer,
+  everyone = false,
+): Promise<Buffer> {
   const snapshot = await snapshotOf(ctx, params);
   if (viewer === null) {
     snapshot.publicBody ??= Buffer.from(
@@ -123,7 +114,7 @@ export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Vi
     );
     return snapshot.publicBody;
   }
-  if (viewer.staff) {
+  if (viewer.staff && everyone) {
     snapshot.staffBody ??= Buffer.from(JSON.stringify(toEvents(snapshot.rows, snapshot.participants, true)));
     return snapshot.staffBody;
   }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
@@ -51,16 +51,37 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Registrations of the events for the scope, with each person's fields; one query. */
+/**
+ * Registrations joined to their members. PostgreSQL's planner would hash all 20,000 members to
+ * join an event's few hundred registrations; a lateral subquery it may not flatten (offset 0)
+ * keeps the join a lookup by primary key per registration. SQLite plans that lookup already.
+ */
+function registrationsWithPeople(db: Executor) {
+  const plain = db.selectFrom('registrations').innerJoin('members', 'members.id', 'registrations.member_id');
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return plain;
+  const lateral = db.selectFrom('registrations').innerJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom('members')
+        .selectAll()
+        .whereRef('members.id', '=', 'registrations.member_id')
+        .offset(0)
+        .as('members'),
+    (join) => join.onTrue(),
+  );
+  // The subquery selects every column of members under the name members: the same row shape.
+  return lateral as unknown as typeof plain;
+}
+
+/** Registrations of the events for the scope, with each person's fields, by surname; one query. */
 export async function findParticipants(
   db: Executor,
   eventIds: string[],
   scope: ParticipantScope,
+  page?: { offset: number; limit: number },
 ): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
-  let query = db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
+  let query = registrationsWithPeople(db)
     .select([
       'registrations.event_id',
       'members.id as member_id',
@@ -78,7 +99,18 @@ export async function findParticipants(
     ])
     .where('registrations.event_id', 'in', eventIds);
   if (scope.kind === 'member') query = query.where('registrations.member_id', '=', scope.memberId);
-  return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
+  query = query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** How many registrations of the event belong to a person (anonymised ones are left out). */
+export async function countParticipants(db: Executor, eventId: string): Promise<number> {
+  const row = await registrationsWithPeople(db)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('registrations.event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function findRegistration(

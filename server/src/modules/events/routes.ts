@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
+import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema } from '@club/contract/schemas';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { calendarFeed } from './feed.ts';
+import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
 import { subscribe } from './subscribe.ts';
@@ -17,15 +17,20 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
-    const { year, month } = request.params;
-    // A path that is not two numbers names no resource; numbers out of range are a bad request.
-    if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
-    const params = monthParamsSchema.parse({ year, month });
-    const auth = await request.authenticate();
-    const body = await monthBody(ctx, params, viewerOf(auth?.member));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
+    '/api/:year/:month',
+    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
+    async (request, reply) => {
+      const { year, month } = request.params;
+      // A path that is not two numbers names no resource; numbers out of range are a bad request.
+      if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
+      const params = monthParamsSchema.parse({ year, month });
+      const everyone = request.query.participantes === 'all';
+      const auth = await request.authenticate();
+      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
     const auth = await request.authenticate();
@@ -45,7 +50,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get('/api/calendar.ics', async (_request, reply) => {
-    const body = await calendarFeed(ctx);
+    const body = await publicFeedBody(ctx);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="club.ics"')

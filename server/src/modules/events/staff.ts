@@ -2,7 +2,15 @@
 // delete, and set a participant's status.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
-import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } from '@club/contract/schemas';
+import type {
+  AdminEventBody,
+  AdminEventUpdateBody,
+  AdminEventsQuery,
+  Event,
+  ParticipantsPage,
+  ParticipantsPageQuery,
+} from '@club/contract/schemas';
+import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
@@ -16,8 +24,12 @@ import { isoOf, newId } from '../../lib/ids.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { eventMailsFor, sendMails } from './mails.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
+import { toParticipant } from './event-view.ts';
 import {
+  countParticipants,
   deleteEvent,
+  findEvent,
+  findParticipants,
   findRegisteredMailees,
   findRegistration,
   freeSeat,
@@ -50,7 +62,25 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   if (from === undefined && to === undefined) {
     ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
-  return listEvents(ctx, { from, to }, STAFF_VIEWER);
+  return listEvents(ctx, { from, to }, STAFF_VIEWER, query.participantes === 'all');
+}
+
+/** One page of an event's participants with their contact fields, by surname (staff view). */
+export async function participantsPage(
+  ctx: AppContext,
+  eventId: string,
+  query: ParticipantsPageQuery,
+): Promise<ParticipantsPage> {
+  const db = ctx.db.kysely;
+  const event = await findEvent(db, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? PARTICIPANTS_PAGE.defaultLimit;
+  const [total, rows] = await Promise.all([
+    countParticipants(db, eventId),
+    findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
+  ]);
+  return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
