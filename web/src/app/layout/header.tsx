@@ -71,7 +71,7 @@ export function Header() {
   };
 
   return (
-    <header className={`site-header ${scrolled ? 'is-scrolled' : ''}`} data-scrolled={scrolled ? 'true' : 'false'}>
+    <header className={`site-header ${scrolled ? 'is-scrolled' : ''} ${expanded ? 'menu-open' : ''}`} data-scrolled={scrolled ? 'true' : 'false'}>
       <div className="navbar navbar-expand-lg navbar-dark py-2">
         <div className="container-xl">
           <Link to={APP_ROUTES.home} className="navbar-brand d-flex align-items-center gap-2">
@@ -118,10 +118,11 @@ export function Header() {
                         lang={lng}
                         className={`btn btn-sm ${i18n.resolvedLanguage === lng ? 'active' : ''}`}
                         aria-pressed={i18n.resolvedLanguage === lng}
-                        aria-label={t(`LANGUAGE.${lng.toUpperCase()}`)}
                         onClick={() => void i18n.changeLanguage(lng)}
                       >
+                        {/* The name starts with the visible code, so speech users can say what they see. */}
                         {lng.toUpperCase()}
+                        <span className="visually-hidden"> {t(`LANGUAGE.${lng.toUpperCase()}`)}</span>
                       </button>
                     ))}
                   </div>

@@ -17,25 +17,29 @@ export function WeeklyChart({ totals }: { totals: readonly WeekTotal[] }) {
           </div>
         ))}
       </div>
-      <table className="visually-hidden">
-        <caption>{t('TRAINING.WEEKLY')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('TRAINING.WEEK')}</th>
-            <th scope="col">{t('TRAINING.SESSIONS')}</th>
-            <th scope="col">{t('TRAINING.REPS')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.map((w) => (
-            <tr key={w.week}>
-              <td>{label(w.week)}</td>
-              <td>{w.sessions}</td>
-              <td>{w.reps}</td>
+      {/* A hidden table is still as wide as its columns (tables ignore width: 1px): the box
+          around it is what hides it without widening a phone's page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('TRAINING.WEEKLY')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('TRAINING.WEEK')}</th>
+              <th scope="col">{t('TRAINING.SESSIONS')}</th>
+              <th scope="col">{t('TRAINING.REPS')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.map((w) => (
+              <tr key={w.week}>
+                <td>{label(w.week)}</td>
+                <td>{w.sessions}</td>
+                <td>{w.reps}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <figcaption className="small text-body-secondary mt-1">{t('TRAINING.WEEKLY')}</figcaption>
     </figure>
   );

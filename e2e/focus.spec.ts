@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openScreen, roleContext } from './support/screens.ts';
+import type { Role } from './support/screens.ts';
+
+interface FocusRing {
+  what: string;
+  width: number;
+  contrast: number;
+  inGallery: boolean;
+  inContactForm: boolean;
+}
+
+/**
+ * What the focused element shows: its outline's width and the contrast (WCAG formula) of the
+ * outline's colour against the background it is drawn on, the first painted background of the
+ * element's ancestors (for a gradient, the worst of its colours). Null when nothing is focused.
+ */
+function readFocusRing(): FocusRing | null {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  const parse = (color: string): [number, number, number, number] | null => {
+    const match = /rgba?\(([^)]+)\)/.exec(color);
+    if (!match) return null;
+    const parts = match[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+  };
+  const luminance = ([r, g, b]: [number, number, number, number]) => {
+    const channel = (v: number) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  const ratio = (a: [number, number, number, number], b: [number, number, number, number]) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const backgrounds: Array<[number, number, number, number]> = [];
+  for (let node = element.parentElement; node && backgrounds.length === 0; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    const color = parse(style.backgroundColor);
+    if (color && color[3] > 0.5) backgrounds.push(color);
+    else if (style.backgroundImage.includes('gradient')) {
+      for (const stop of style.backgroundImage.match(/rgba?\([^)]+\)/g) ?? []) {
+        const parsed = parse(stop);
+        if (parsed) backgrounds.push(parsed);
+      }
+    }
+  }
+  if (backgrounds.length === 0) backgrounds.push([255, 255, 255, 1]);
+  const style = getComputedStyle(element);
+  const outline = parse(style.outlineColor);
+  const width = style.outlineStyle === 'none' || !outline || outline[3] === 0 ? 0 : Number.parseFloat(style.outlineWidth);
+  const label = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').trim().slice(0, 40);
+  return {
+    what: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${label}"`,
+    width,
+    contrast: outline ? Math.min(...backgrounds.map((bg) => ratio(outline, bg))) : 0,
+    inGallery: element.closest('#gallery') !== null,
+    inContactForm: element.closest('#contact form') !== null,
+  };
+}
+
+/** Tabs through the page until focus comes back round (or `limit` presses) and reads each ring. */
+async function tabThrough(page: Page, limit: number): Promise<FocusRing[]> {
+  const rings: FocusRing[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    // A mark on each element focused so far tells when the tab order has come round.
+    const again = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return false;
+      const seen = element.dataset.tabSeen === 'true';
+      element.dataset.tabSeen = 'true';
+      return seen;
+    });
+    if (again) break;
+    const ring = await page.evaluate(readFocusRing);
+    if (ring) rings.push(ring);
+  }
+  return rings;
+}
+
+const SCREENS: ReadonlyArray<{ role: Role; path: string; limit: number }> = [
+  { role: 'visitor', path: '/', limit: 160 },
+  { role: 'visitor', path: '/login', limit: 40 },
+  { role: 'member', path: '/calendar', limit: 120 },
+  { role: 'member', path: '/user-profile', limit: 80 },
+  { role: 'staff', path: '/admin/events', limit: 120 },
+  { role: 'member', path: '/stage-designer', limit: 120 },
+];
+
+test.describe('the keyboard focus is always visible', () => {
+  for (const width of [1366, 390]) {
+    test(`every focused element shows a ring of at least 3:1 at ${width} px`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const faint: string[] = [];
+      for (const role of ['visitor', 'member', 'staff'] as const) {
+        const context = await roleContext(browser, role, { width, height: 900, mobile: false });
+        const page = await context.newPage();
+        for (const screen of SCREENS.filter((s) => s.role === role)) {
+          await openScreen(page, screen.path);
+          const rings = await tabThrough(page, screen.limit);
+          expect(rings.length, `${screen.path} has focusable elements`).toBeGreaterThan(2);
+          for (const ring of rings) {
+            if (ring.width < 2 || ring.contrast < 3) faint.push(`${screen.path} ${ring.what}: ${ring.width}px at ${ring.contrast.toFixed(2)}:1`);
+          }
+          if (screen.path === '/' && width === 1366) {
+            // Keyboard visitors reach the pictures and the contact form without scrolling first.
+            expect(rings.some((ring) => ring.inGallery), 'tab reaches the gallery').toBe(true);
+            expect(rings.some((ring) => ring.inContactForm), 'tab reaches the contact form').toBe(true);
+          }
+        }
+        await context.close();
+      }
+      expect(faint, 'focused elements without a visible ring').toEqual([]);
+    });
+  }
+
+  test('the language buttons are named by what they show', async ({ page }) => {
+    await page.goto('/');
+    for (const [code, name] of [['ES', 'Español'], ['CA', 'Catalán'], ['EN', 'Inglés']]) {
+      const button = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${code}\\b.*${name}`) });
+      await expect(button).toHaveText(new RegExp(`^${code}`));
+    }
+  });
+});

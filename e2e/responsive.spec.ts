@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { APP_SCREENS, openScreen, roleContext } from './support/screens.ts';
+import type { Role } from './support/screens.ts';
+
+const WIDTHS = [360, 390, 768] as const;
+const ROLES: readonly Role[] = ['visitor', 'member', 'staff'];
+
+/**
+ * Scrolls the page to its end by screenfuls (so content that appears on scroll is drawn) and
+ * returns the widest the page and the layout viewport got on the way. With phone emulation a
+ * page wider than the screen is zoomed out to fit, so `innerWidth` grows with it: both figures
+ * must stay within the width asked for.
+ */
+async function widestWhileScrolling(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    let scrollWidth = 0;
+    let innerWidth = 0;
+    const measure = () => {
+      scrollWidth = Math.max(scrollWidth, document.documentElement.scrollWidth, document.body.scrollWidth);
+      innerWidth = Math.max(innerWidth, window.innerWidth);
+    };
+    measure();
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight * 0.8)) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await frame();
+      measure();
+    }
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    await frame();
+    measure();
+    return { scrollWidth, innerWidth };
+  });
+}
+
+test.describe('every screen fits the screen it is shown on', () => {
+  for (const role of ROLES) {
+    for (const width of WIDTHS) {
+      test(`${role} at ${width} px`, async ({ browser }) => {
+        test.setTimeout(180_000);
+        const context = await roleContext(browser, role, { width });
+        const page = await context.newPage();
+        const tooWide: string[] = [];
+        for (const path of APP_SCREENS) {
+          await openScreen(page, path);
+          const widest = await widestWhileScrolling(page);
+          if (widest.scrollWidth > width || widest.innerWidth > width) {
+            tooWide.push(`${path} (asked ${width}): scrollWidth ${widest.scrollWidth}, innerWidth ${widest.innerWidth}`);
+          }
+        }
+        await context.close();
+        expect(tooWide, 'screens wider than the device').toEqual([]);
+      });
+    }
+  }
+
+  test('after scrolling, the fixed header spans the phone and the open menu is opaque over the hero', async ({ browser }) => {
+    const context = await roleContext(browser, 'visitor', { width: 390 });
+    const page = await context.newPage();
+    await openScreen(page, '/');
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    const box = await header.boundingBox();
+    expect(box?.width).toBe(390);
+    // The menu toggle is inside the screen, not cut off at its right edge.
+    const toggle = page.getByRole('button', { name: /menú/i });
+    const toggleBox = await toggle.boundingBox();
+    expect((toggleBox?.x ?? 0) + (toggleBox?.width ?? 0)).toBeLessThanOrEqual(390);
+
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await toggle.click();
+    await expect(page.locator('#main-navigation')).toBeVisible();
+    // Whatever draws behind the open menu, its links sit on a fully opaque background.
+    const alpha = await page.locator('#main-navigation').evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(node).backgroundColor);
+        const parts = match?.[1]?.split(',').map(Number) ?? [];
+        const a = parts.length === 4 ? parts[3] : parts.length === 3 ? 1 : 0;
+        if (a > 0) return a;
+      }
+      return 0;
+    });
+    expect(alpha).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,88 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import siteSettings from '../../packages/contract/site-settings.json' with { type: 'json' };
+import { APP_ROUTES, teamPath } from '../../packages/contract/src/routes.ts';
+import { createMember } from './fixtures.ts';
+import { apiCall } from './session.ts';
+
+export type Role = 'visitor' | 'member' | 'staff';
+
+/**
+ * Every screen of the app, for the tests that sweep them all (width, focus, axe). Screens a
+ * role cannot open send it elsewhere (sign-in, calendar), which is a screen worth checking too.
+ */
+export const APP_SCREENS: readonly string[] = [
+  APP_ROUTES.home,
+  ...siteSettings.team.map((member) => teamPath(member.slug)),
+  APP_ROUTES.login,
+  APP_ROUTES.register,
+  APP_ROUTES.forgotten,
+  `${APP_ROUTES.resetPassword}?token=not-a-real-token`,
+  `${APP_ROUTES.verifyEmail}?token=not-a-real-token`,
+  APP_ROUTES.calendar,
+  APP_ROUTES.profile,
+  APP_ROUTES.changePassword,
+  APP_ROUTES.dryTraining,
+  APP_ROUTES.stageDesigner,
+  APP_ROUTES.library,
+  APP_ROUTES.training,
+  `${APP_ROUTES.admin}/events`,
+  `${APP_ROUTES.admin}/members`,
+  `${APP_ROUTES.admin}/messages`,
+  APP_ROUTES.terms,
+  APP_ROUTES.privacy,
+  APP_ROUTES.notFound,
+];
+
+const tokens = new Map<Role, string>();
+
+/** Signs a fresh member (or staff user) in once per role and keeps the token for later contexts. */
+async function tokenFor(browser: Browser, role: Exclude<Role, 'visitor'>): Promise<{ token: string; uuid: string }> {
+  const cached = tokens.get(role);
+  if (cached) return JSON.parse(cached) as { token: string; uuid: string };
+  const member = createMember({ staff: role === 'staff' });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password, rememberMe: true });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
+  const session = (await response.json()) as { token: string; user: { uuid: string } };
+  await context.close();
+  const value = { token: session.token, uuid: session.user.uuid };
+  tokens.set(role, JSON.stringify(value));
+  return value;
+}
+
+/**
+ * A browser context as a phone (or tablet) of this width would open the site, signed in as the
+ * role through the stored session the app reads at start (one sign-in per role per run).
+ */
+export async function roleContext(
+  browser: Browser,
+  role: Role,
+  options: { width: number; height?: number; mobile?: boolean; lang?: 'es' | 'ca' | 'en' },
+): Promise<BrowserContext> {
+  const mobile = options.mobile ?? options.width < 992;
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height ?? 844 },
+    isMobile: mobile,
+    hasTouch: mobile,
+    deviceScaleFactor: mobile ? 2 : 1,
+  });
+  if (options.lang) {
+    await context.addInitScript((lang) => localStorage.setItem('ipsc-club.lang', lang), options.lang);
+  }
+  if (role !== 'visitor') {
+    const session = await tokenFor(browser, role);
+    await context.addInitScript(([token, uuid]) => {
+      localStorage.setItem('ipsc-club.token', token);
+      localStorage.setItem('ipsc-club.uuid', uuid);
+    }, [session.token, session.uuid] as const);
+  }
+  return context;
+}
+
+/** Opens a screen and waits until the app has drawn it and fetched what it shows. */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.locator('main').first().waitFor();
+}
