@@ -8,6 +8,7 @@ import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as eventsVersion from './migrations/0002-events-version.ts';
+import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,6 +23,7 @@ export interface Db {
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-events-version': eventsVersion,
+  '0007-durable-jobs-waitlist': durableJobsWaitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,10 @@ export interface MembersTable {
   autorizacion_club: number;
   staff: number;
   language: string;
+  /** 1: event reminders by mail (the profile switch). */
+  recordatorios: Generated<number>;
+  /** Secret of the personal calendar address; null until first asked for. */
+  feed_token: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -63,6 +67,8 @@ export interface EventsTable {
   status: number;
   solo_lectura: number;
   series_id: string | null;
+  /** Grows with every change of the event (iCalendar SEQUENCE). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -113,6 +119,34 @@ export interface SettingsTable {
   value: string;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable work: written in the transaction of the change behind it, run by a worker. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  job_key: string | null;
+  payload: string;
+  mail_to: string | null;
+  subject: string | null;
+  status: JobStatus;
+  run_at: string;
+  tries: number;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WaitlistTable {
+  id: string;
+  event_id: string;
+  member_id: string;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   tokens: TokensTable;
@@ -123,6 +157,8 @@ export interface Database {
   stages: StagesTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  jobs: JobsTable;
+  waitlist: WaitlistTable;
 }
 
 export type AnyGenerated = Generated<number>;

@@ -23,7 +23,7 @@ function randomPassword(): string {
 }
 
 type MemberSeed = Pick<MembersTable, 'login' | 'nombre' | 'apellidos' | 'email' | 'mobil' | 'nacimiento' | 'sexo'> &
-  Partial<MembersTable> & { role: string };
+  Partial<Insertable<MembersTable>> & { role: string };
 
 const MEMBERS: MemberSeed[] = [
   { role: 'staff', login: 'staff.club', nombre: 'Nuria', apellidos: 'Ferrer Vidal', email: 'staff@serra-alta.club.invalid', mobil: '600000001', nacimiento: '1979-04-12', sexo: Sexo.mujer, socio: '0001', licencia: 'A-1001', curso: 1, habilitado: 1, autorizacion_club: 1, arbitro_ipsc: 1, staff: 1 },

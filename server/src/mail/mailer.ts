@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent along (an event's .ics); the content is text so that it can wait in the queue. */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Mailer {
@@ -31,7 +33,8 @@ export function createMailer(options: {
   const transporter = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
+        ? // A stalled server must give up well inside the queue's claim lease (JOBS_LEASE_MS).
+          nodemailer.createTransport(options.smtpUrl, { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 30_000 })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   return {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { Sexo } from '@club/contract/enums';
 import type { Database, MembersTable } from '../../src/db/schema.ts';
@@ -52,7 +52,7 @@ const bit = (value: boolean | undefined): number | undefined =>
 
 /** Writes flags straight into the member's row. */
 export async function setFlags(db: Kysely<Database>, memberId: string, flags: MemberFlags): Promise<void> {
-  const changes: Partial<MembersTable> = {};
+  const changes: Updateable<MembersTable> = {};
   if (flags.socio !== undefined) changes.socio = flags.socio;
   if (flags.licencia !== undefined) changes.licencia = flags.licencia;
   const bits: Array<[keyof MemberFlags, keyof MembersTable]> = [

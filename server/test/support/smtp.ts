@@ -9,6 +9,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
@@ -29,6 +30,11 @@ export async function startSmtpServer() {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: mail.headers as Map<string, unknown>,
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

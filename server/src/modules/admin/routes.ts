@@ -3,6 +3,7 @@ import {
   adminEventBodySchema,
   adminEventUpdateBodySchema,
   adminEventsQuerySchema,
+  adminMailQuerySchema,
   adminMessageUpdateBodySchema,
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
@@ -12,6 +13,7 @@ import type {
   AdminEventBody,
   AdminEventUpdateBody,
   AdminEventsQuery,
+  AdminMailQuery,
   AdminMessageUpdateBody,
   AdminParticipantStatusBody,
   AdminUserSearchQuery,
@@ -21,7 +23,10 @@ import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
+  listMail,
   listMessages,
+  retryMail,
+  staffView,
   markMessage,
   searchUsers,
   setParticipantStatus,
@@ -29,6 +34,7 @@ import {
   updateUserFlags,
   userRegistrations,
 } from './service.ts';
+import { seatFromWaitlist } from '../events/waitlist.ts';
 
 // Staff before anything else: anonymous 401, member 403, whatever the body says.
 const staffOnly = {
@@ -60,7 +66,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.delete<{ Params: { uuid: string } }>('/api/admin/events/:uuid', staffOnly, async (request, reply) => {
-    await deleteAdminEvent(ctx, request.log, request.params.uuid);
+    await deleteAdminEvent(ctx, request.params.uuid);
     return reply.code(204).send();
   });
 
@@ -70,6 +76,26 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
   );
+
+  app.post<{ Params: { uuid: string; personUuid: string } }>(
+    '/api/admin/events/:uuid/waitlist/:personUuid',
+    staffOnly,
+    async (request) => {
+      await seatFromWaitlist(ctx, request.params.uuid, request.params.personUuid);
+      return staffView(ctx, request.params.uuid);
+    },
+  );
+
+  app.get<{ Querystring: AdminMailQuery }>(
+    '/api/admin/mail',
+    { ...staffOnly, schema: { querystring: adminMailQuerySchema } },
+    async (request) => listMail(ctx, request.query.status ?? 'failed'),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/admin/mail/:id/retry', staffOnly, async (request, reply) => {
+    await retryMail(ctx, request.params.id);
+    return reply.code(202).send({});
+  });
 
   app.get<{ Querystring: AdminUserSearchQuery }>(
     '/api/admin/users',

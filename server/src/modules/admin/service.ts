@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type {
   AdminEventBody,
   AdminEventUpdateBody,
@@ -23,6 +22,7 @@ import { toUser } from '../members/repository.ts';
 import { toEvents } from '../events/event-view.ts';
 import {
   findEvent,
+  findMailee,
   findRegistration,
   freeSeat,
   lockEvent,
@@ -30,7 +30,11 @@ import {
   updateRegistration,
   withWriteTransaction,
 } from '../events/repository.ts';
-import { eventMailsFor, listEvents, monthBounds, sendMails, viewOfRow } from '../events/service.ts';
+import { listEvents, monthBounds, viewOfRow } from '../events/service.ts';
+import { queueEventMails } from '../events/notify.ts';
+import { planReminder, reminderKey } from '../events/reminders.ts';
+import { promoteWaiting } from '../events/waitlist.ts';
+import { cancelPendingJobs, findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { Viewer } from '../events/service.ts';
 import {
   deleteEvent,
@@ -111,7 +115,12 @@ async function listEventsByIds(ctx: AppContext, ids: string[]): Promise<Event[]>
   return toEvents(await findEventsByIds(ctx.db.kysely, ids), [], true);
 }
 
-/** Changes an event; seats may not drop below those taken (409), a new type moves the roles. */
+/**
+ * Changes an event; seats may not drop below those taken (409), a new type moves the roles.
+ * Every change raises the event's version (iCalendar SEQUENCE); a new start, end or title
+ * moves its reminder and mails the registered members what changed; more seats, or an event
+ * unlocked, fill from the waiting list. All in one transaction.
+ */
 export async function updateAdminEvent(
   ctx: AppContext,
   id: string,
@@ -128,7 +137,7 @@ export async function updateAdminEvent(
         { plazas: ['unknown'] },
       );
     }
-    await updateEvent(trx, id, {
+    const changes = {
       type: body.type,
       start_at: body.start,
       end_at: body.end,
@@ -137,31 +146,46 @@ export async function updateAdminEvent(
       plazas: body.plazas,
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+      version: event.version + 1,
       updated_at: stamp,
-    });
+    };
+    await updateEvent(trx, id, changes);
     if (roleForEventType(body.type) !== roleForEventType(event.type)) {
       await setRegistrationRoles(trx, id, roleForEventType(body.type), stamp);
     }
+    const updated = { ...event, ...changes };
+    const moved = event.start_at !== body.start || event.end_at !== body.end || event.evento !== body.evento;
+    if (moved) {
+      if (event.start_at !== body.start) await planReminder(ctx, trx, updated, true);
+      await queueEventMails(ctx, trx, 'eventChanged', updated, await findRegisteredMailees(trx, id), {
+        evento: event.evento,
+        start: event.start_at,
+        end: event.end_at,
+      });
+    }
+    await promoteWaiting(ctx, trx, id);
   });
+  ctx.jobs.kick();
   return staffView(ctx, id);
 }
 
-async function staffView(ctx: AppContext, id: string): Promise<Event> {
+export async function staffView(ctx: AppContext, id: string): Promise<Event> {
   const row = await findEvent(ctx.db.kysely, id);
   if (!row) throw new ApiError('NOT_FOUND', 'No such event.');
   return viewOfRow(ctx, row, STAFF);
 }
 
 /** Deletes the event with its registrations and tells each registered member by mail. */
-export async function deleteAdminEvent(ctx: AppContext, log: FastifyBaseLogger, id: string): Promise<void> {
-  const { event, mailees } = await withWriteTransaction(ctx.db, async (trx) => {
+export async function deleteAdminEvent(ctx: AppContext, id: string): Promise<void> {
+  await withWriteTransaction(ctx.db, async (trx) => {
     const found = await lockEvent(trx, ctx.db.dialect, id);
     if (!found) throw new ApiError('NOT_FOUND', 'No such event.');
     const registered = await findRegisteredMailees(trx, id);
     await deleteEvent(trx, id);
-    return { event: found, mailees: registered };
+    await cancelPendingJobs(trx, reminderKey(id));
+    await queueEventMails(ctx, trx, 'eventCancelled', { ...found, version: found.version + 1 }, registered);
   });
-  sendMails(ctx, log, eventMailsFor(ctx, 'eventCancelled', event, mailees));
+  ctx.jobs.kick();
 }
 
 /** Sets a registration's status; anulado frees its seat, leaving anulado takes one if free. */
@@ -184,7 +208,13 @@ export async function setParticipantStatus(
       throw new ApiError('EVENT_FULL', 'No seat is left to restore this registration.');
     }
     await updateRegistration(trx, registration.id, { status, updated_at: stamp });
+    if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
+      const mailee = await findMailee(trx, registration.member_id);
+      if (mailee) await queueEventMails(ctx, trx, 'confirmed', event, [mailee]);
+    }
+    if (!wasCancelled && cancels) await promoteWaiting(ctx, trx, eventId);
   });
+  ctx.jobs.kick();
   return staffView(ctx, eventId);
 }
 
@@ -216,7 +246,7 @@ export async function updateUserFlags(
   }
   const member = await findMember(ctx.db.kysely, id);
   if (!member) throw new ApiError('NOT_FOUND', 'No such user.');
-  const changes: Partial<MembersTable> = {};
+  const changes: Updateable<MembersTable> = {};
   if (body.socio !== undefined) changes.socio = body.socio;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
   for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<
@@ -286,4 +316,36 @@ export async function markMessage(ctx: AppContext, id: string, read: boolean): P
   const row = await setMessageRead(ctx.db.kysely, id, read);
   if (!row) throw new ApiError('NOT_FOUND', 'No such message.');
   return toMessage(row);
+}
+
+/** A mail of the queue as the staff list shows it (API.md: GET /api/admin/mail/). */
+export interface QueuedMail {
+  id: string;
+  to: string;
+  subject: string;
+  tries: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+const MAIL_LIST_LIMIT = 200;
+
+export async function listMail(ctx: AppContext, status: 'failed' | 'pending'): Promise<QueuedMail[]> {
+  const rows = await findMailJobs(ctx.db.kysely, status, MAIL_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.mail_to ?? '',
+    subject: row.subject ?? '',
+    tries: row.tries,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Puts a failed mail back in the queue for another round of tries. */
+export async function retryMail(ctx: AppContext, id: string): Promise<void> {
+  if (!(await retryFailedMail(ctx.db.kysely, id, ctx.clock.now()))) {
+    throw new ApiError('NOT_FOUND', 'No failed mail with that id.');
+  }
+  ctx.jobs.kick();
 }

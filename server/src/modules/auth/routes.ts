@@ -20,20 +20,6 @@ async function requireMember(request: FastifyRequest): Promise<void> {
 
 /** Sign in and out, the active user, forgotten, reset and change password. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const pendingMails = new Set<Promise<void>>();
-  const sendInBackground =
-    (log: FastifyRequest['log']) =>
-    (send: () => Promise<void>): void => {
-      const pending = send()
-        // The caller already has its answer; a failed mail is the operator's to see, with no link in it.
-        .catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail not sent'))
-        .finally(() => pendingMails.delete(pending));
-      pendingMails.add(pending);
-    };
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pendingMails]);
-  });
-
   app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
     return logIn(app.ctx, request.body as LoginBody, requestInfo(request));
   });
@@ -58,13 +44,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/forgoten-password/', { schema: { querystring: forgottenSchema } }, async (request) => {
     const { email } = request.query as ForgottenQuery;
-    await requestPasswordReset(app.ctx, email, requestInfo(request), sendInBackground(request.log));
+    await requestPasswordReset(app.ctx, email, requestInfo(request));
     return {};
   });
 
   app.put('/api/reset-password/', async (request) => {
     const body = parsePasswordBody(resetPasswordBodySchema, request.body, 'password');
-    await resetPassword(app.ctx, body, sendInBackground(request.log));
+    await resetPassword(app.ctx, body);
     return {};
   });
 

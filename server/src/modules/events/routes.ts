@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
-import type { SubscribeBody } from '@club/contract/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { monthParamsSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
+import type { SubscribeBody, WaitlistBody } from '@club/contract/schemas';
+import { requireSelf } from '../members/service.ts';
+import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
+import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
+import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
 import { publicMonthBody } from './public-month-cache.ts';
@@ -10,6 +14,7 @@ const DIGITS = /^\d+$/;
 /** The calendar calls of SPEC §7 and the iCalendar feed. */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
   app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
     const { year, month } = request.params;
@@ -39,9 +44,57 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { member } = await request.requireMember();
-      return subscribe(ctx, request.log, request.params.uuid, request.body, member);
+      return subscribe(ctx, request.params.uuid, request.body, member);
     },
   );
+
+  const memberFirst = {
+    preValidation: async (request: FastifyRequest) => {
+      await request.requireMember();
+    },
+  };
+
+  app.put<{ Params: { uuid: string }; Body: WaitlistBody }>(
+    '/api/events/:uuid/waitlist',
+    { ...memberFirst, schema: { body: waitlistBodySchema } },
+    async (request) => {
+      const { member } = await request.requireMember();
+      return joinWaitlist(ctx, request.params.uuid, request.body, member);
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberFirst, async (request) => {
+    const { member } = await request.requireMember();
+    return leaveWaitlist(ctx, request.params.uuid, member);
+  });
+
+  const ownOnly = async (request: FastifyRequest<{ Params: { uuid: string } }>) => {
+    const { member } = await request.requireMember();
+    requireSelf(member, request.params.uuid);
+    return member;
+  };
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberFirst, async (request) =>
+    myRegistrations(ctx, await ownOnly(request)),
+  );
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberFirst, async (request) =>
+    getFeed(ctx, await ownOnly(request)),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberFirst, async (request) =>
+    renewFeed(ctx, await ownOnly(request)),
+  );
+
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
+    const body = await personalFeed(ctx, file.slice(0, -'.ics'.length));
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="my-club-events.ics"')
+      .send(body);
+  });
 
   app.get('/api/calendar.ics', async (_request, reply) => {
     const body = await calendarFeed(ctx);

@@ -1,24 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import ical from 'ical-generator';
-import { TZDate } from '@date-fns/tz';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { Event, MonthParams, SubscribeBody } from '@club/contract/schemas';
 import { EventStatus, RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
-import { checkRegistration, isRegistered, roleForEventType } from '@club/contract/eligibility';
+import { checkRegistration, isRegistered } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
 import { daysInMonth, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
-import { vtimezone } from '../../lib/vtimezone.ts';
-import { isoOf, newId } from '../../lib/ids.ts';
+import { isoOf } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/repository.ts';
 import { toUser } from '../members/repository.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { eventMail } from './mails.ts';
-import type { EventMailKind } from './mails.ts';
-import { toEvent, toEvents } from './event-view.ts';
+import { toEvents } from './event-view.ts';
+import { eventLink, renderCalendar } from './ical.ts';
+import { queueEventMails } from './notify.ts';
+import { planReminder } from './reminders.ts';
+import { occupySeat, promoteWaiting, waitlistView } from './waitlist.ts';
 import type { EventRow, ParticipantScope, RegistrationRow } from './repository.ts';
 import {
   findEvent,
@@ -26,10 +23,7 @@ import {
   findParticipants,
   findRegistration,
   freeSeat,
-  insertRegistration,
-  isUniqueViolation,
   lockEvent,
-  takeSeat,
   updateRegistration,
   withWriteTransaction,
 } from './repository.ts';
@@ -80,7 +74,7 @@ export async function listEvents(
     rows.map((row) => row.id),
     scopeFor(viewer),
   );
-  return toEvents(rows, participants, viewer?.staff === true);
+  return toEvents(rows, participants, viewer?.staff === true, await waitlistView(db, rows, viewer));
 }
 
 /** One event as the viewer may see it; 404 when unknown or private to an anonymous caller. */
@@ -93,7 +87,8 @@ export async function getEvent(ctx: AppContext, id: string, viewer: Viewer): Pro
 
 export async function viewOfRow(ctx: AppContext, row: EventRow, viewer: Viewer): Promise<Event> {
   const participants = await findParticipants(ctx.db.kysely, [row.id], scopeFor(viewer));
-  return toEvent(row, participants, viewer?.staff === true);
+  const waitlist = await waitlistView(ctx.db.kysely, [row], viewer);
+  return toEvents([row], participants, viewer?.staff === true, waitlist)[0];
 }
 
 const REASON_MESSAGES: Partial<Record<string, string>> = {
@@ -105,7 +100,7 @@ const REASON_MESSAGES: Partial<Record<string, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-function refusal(reason: string, missing?: Requirement[]): ApiError {
+export function refusal(reason: string, missing?: Requirement[]): ApiError {
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
@@ -113,7 +108,7 @@ function refusal(reason: string, missing?: Requirement[]): ApiError {
 }
 
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
-function registrationEvent(
+export function registrationEvent(
   event: EventRow,
   memberId: string,
   own: RegistrationRow | undefined,
@@ -130,11 +125,11 @@ function registrationEvent(
 
 /**
  * Registers, updates or cancels the member's registration (PUT /api/events/{uuid}/subscribe/).
- * The seat and the registration change in one write transaction; the mail goes after commit.
+ * The seat, the registration, a promotion from the waiting list and their mails change in one
+ * write transaction; the worker sends the mails after the commit.
  */
 export async function subscribe(
   ctx: AppContext,
-  log: FastifyBaseLogger,
   eventId: string,
   body: SubscribeBody,
   member: MemberRow,
@@ -147,7 +142,7 @@ export async function subscribe(
   const stamp = isoOf(ctx.clock.now());
   const user = toUser(member);
 
-  const outcome = await withWriteTransaction(ctx.db, async (trx) => {
+  await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
@@ -165,101 +160,32 @@ export async function subscribe(
     const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
     if (!check.ok) throw refusal(check.reason, check.missing);
 
-    const roleId = roleForEventType(event.type);
-    const categoria = categoryFor(member.sexo, member.nacimiento, event.start_at);
     if (action !== 'register' && !own) throw refusal('NOT_REGISTERED');
     if (action === 'cancel' && own) {
       await updateRegistration(trx, own.id, { status: RoleStatus.anulado, updated_at: stamp });
       await freeSeat(trx, event.id, stamp);
-      return { event, mail: 'cancelled' as const };
+      await queueEventMails(ctx, trx, 'cancelled', event, [member]);
+      // The freed seat goes to the first in line at once, in this same transaction.
+      await promoteWaiting(ctx, trx, event.id);
+      return;
     }
     if (action === 'update' && own) {
       await updateRegistration(trx, own.id, {
-        categoria,
+        categoria: categoryFor(member.sexo, member.nacimiento, event.start_at),
         division: body.division === undefined ? own.division : body.division,
         factor: body.factor === undefined ? own.factor : body.factor,
         updated_at: stamp,
       });
-      return { event, mail: null };
+      return;
     }
-    // Register: the seat first, by a conditional UPDATE that no concurrent call can overtake.
-    if (!(await takeSeat(trx, event.id, stamp))) throw refusal('EVENT_FULL');
-    const fields = {
-      role_id: roleId,
-      status: RoleStatus.reservado,
-      categoria,
-      division: body.division === undefined ? member.division : body.division,
-      factor: body.factor === undefined ? member.factor : body.factor,
-      updated_at: stamp,
-    };
-    if (own) {
-      // A member who cancelled registers again on the same row (unique per event and member).
-      await updateRegistration(trx, own.id, fields);
-    } else {
-      try {
-        await insertRegistration(trx, {
-          id: newId(),
-          event_id: event.id,
-          member_id: member.id,
-          created_at: stamp,
-          ...fields,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw refusal('ALREADY_REGISTERED');
-        throw err;
-      }
+    if (!(await occupySeat(trx, event, member, own, stamp, { division: body.division, factor: body.factor }))) {
+      throw refusal('EVENT_FULL');
     }
-    return { event, mail: 'registered' as const };
+    await planReminder(ctx, trx, event, false);
+    await queueEventMails(ctx, trx, 'registered', event, [member]);
   });
-
-  if (outcome.mail) {
-    sendMails(ctx, log, [
-      eventMail({
-        kind: outcome.mail,
-        language: member.language,
-        to: member.email,
-        nombre: member.nombre,
-        evento: outcome.event.evento,
-        start: outcome.event.start_at,
-        end: outcome.event.end_at,
-        calendarUrl: `${ctx.config.publicUrl}/calendar`,
-      }),
-    ]);
-  }
+  ctx.jobs.kick();
   return getEvent(ctx, eventId, viewerOf(member));
-}
-
-/** Mails about an event for each member, built in their language. */
-export function eventMailsFor(
-  ctx: AppContext,
-  kind: EventMailKind,
-  event: Pick<EventRow, 'evento' | 'start_at' | 'end_at'>,
-  members: Array<{ email: string; language: string; nombre: string }>,
-): MailMessage[] {
-  return members.map((m) =>
-    eventMail({
-      kind,
-      language: m.language,
-      to: m.email,
-      nombre: m.nombre,
-      evento: event.evento,
-      start: event.start_at,
-      end: event.end_at,
-      calendarUrl: `${ctx.config.publicUrl}/calendar`,
-    }),
-  );
-}
-
-/**
- * Sends mails without holding up the answer; the data is already committed, so a failing mail
- * server is logged and the call still succeeds.
- */
-export function sendMails(ctx: AppContext, log: FastifyBaseLogger, messages: MailMessage[]): void {
-  for (const message of messages) {
-    ctx.mailer.send(message).catch((err: unknown) => {
-      log.error({ err, to: message.to, subject: message.subject }, 'event mail could not be sent');
-    });
-  }
 }
 
 /** The club wall date one month before today ('yyyy-MM-dd'); the day is clamped to the month. */
@@ -268,11 +194,6 @@ function aMonthAgo(nowLocal: string): string {
   const year = today.month === 1 ? today.year - 1 : today.year;
   const month = today.month === 1 ? 12 : today.month - 1;
   return `${year}-${pad2(month)}-${pad2(Math.min(today.day, daysInMonth(year, month)))}`;
-}
-
-function zoned(wall: string, timeZone: string): TZDate {
-  const p = parseEventTime(wall, ZERO_EVENT_TIME);
-  return new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone);
 }
 
 /** iCalendar feed of public events from a month ago on, in the club's time zone. */
@@ -285,25 +206,12 @@ export async function calendarFeed(ctx: AppContext): Promise<string> {
     includePrivate: false,
     publicStatus: EventStatus.publico,
   });
-  // The time zone's rules travel with the feed (RFC 5545), for the years its events span.
-  const years = [from, ...rows.map((row) => row.end_at)].map((wall) => Number(wall.slice(0, 4)));
-  const calendar = ical({
+  return renderCalendar({
     name: siteSettings.clubName,
-    prodId: { company: 'club', product: 'events', language: 'ES' },
-    timezone: { name: timeZone, generator: (zone) => vtimezone(zone, Math.min(...years), Math.max(...years)) },
-    ttl: 60 * 60,
+    timeZone,
+    now,
+    alsoYear: Number(from.slice(0, 4)),
+    refreshSeconds: 60 * 60,
+    entries: rows.map((row) => ({ row, url: eventLink(ctx.config.publicUrl, row) })),
   });
-  for (const row of rows) {
-    calendar.createEvent({
-      id: `${row.id}@club`,
-      start: zoned(row.start_at, timeZone),
-      end: zoned(row.end_at, timeZone),
-      timezone: timeZone,
-      stamp: now,
-      summary: row.evento,
-      description: row.nota ?? undefined,
-      url: `${ctx.config.publicUrl}/calendar`,
-    });
-  }
-  return calendar.toString();
 }

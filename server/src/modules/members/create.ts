@@ -62,6 +62,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     autorizacion_club: 0,
     staff: input.staff ? 1 : 0,
     language: input.language ?? 'es',
+    recordatorios: 1,
+    feed_token: null,
     created_at: stamp,
     updated_at: stamp,
   };

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
+import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
 import type { Database, MembersTable } from '../../db/schema.ts';
 
 export type MemberRow = Selectable<MembersTable>;
@@ -29,6 +30,8 @@ export function toUser(row: MemberRow): User {
     instructorMisia: Boolean(row.instructor_misia),
     autorizacionClub: Boolean(row.autorizacion_club),
     staff: Boolean(row.staff),
+    recordatorios: row.recordatorios !== 0,
+    idioma: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
   };
 }
 
@@ -59,6 +62,8 @@ export interface ProfileChanges {
   sexo: number;
   division?: number | null;
   factor?: number | null;
+  recordatorios?: boolean;
+  language?: string;
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
@@ -72,13 +77,10 @@ export async function updateProfile(db: MemberDb, id: string, changes: ProfileCh
       // Absent keeps the stored choice; null clears it.
       ...(changes.division === undefined ? {} : { division: changes.division }),
       ...(changes.factor === undefined ? {} : { factor: changes.factor }),
+      ...(changes.recordatorios === undefined ? {} : { recordatorios: changes.recordatorios ? 1 : 0 }),
+      ...(changes.language === undefined ? {} : { language: changes.language }),
       updated_at: now,
     })
     .where('id', '=', id)
     .execute();
-}
-
-/** Records the language the member's mails are written in. */
-export async function updateLanguage(db: MemberDb, id: string, language: string): Promise<void> {
-  await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
 }
