@@ -60,6 +60,19 @@ export async function startSmtpServer() {
         });
       }
     },
+    /** Waits until a mail matching `test` has arrived (at most `ms`), and returns the first such. */
+    async waitFor(test: (mail: ReceivedMail) => boolean, ms = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const mail = received.find(test);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no matching mail within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
