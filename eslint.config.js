@@ -3,6 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { webBoundaries } from './eslint/web-boundaries.js';
+
+// A server module's files other than its public entry, as named from outside modules/
+// (plugins, db, app, cli: 'modules/x/service.ts') and from a sibling module ('../x/service.ts').
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+  message: "Use the module's public entry, modules/<module>/index.ts.",
+};
+const otherModuleInternals = {
+  regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!index\\.ts$)',
+  message: "Use the other module's public entry, modules/<module>/index.ts.",
+};
 
 export default tseslint.config(
   {
@@ -25,6 +37,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Server module boundaries: a module is used by others only through its modules/x/index.ts.
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] },
+  },
+  {
+    files: ['server/src/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals, otherModuleInternals] }] },
+  },
+  // Packages are shared by server and web; they never depend on either.
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@club/(server|web)|(\\.\\./)+(server|web))(/|$)',
+              message: 'Packages must not import the server or the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}', 'packages/stage-engine/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
@@ -36,6 +74,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // Web features never import each other; shared pieces live in web/src/lib or web/src/components.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { boundaries: webBoundaries } } },
+    rules: { 'web/boundaries': 'error' },
   },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.{mjs,ts}'],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -5,6 +6,11 @@ import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium.ts';
 
 // The browser tests run the built site as `npm start` would, on a fresh SQLite database,
 // with its mail going to a real SMTP server process that the tests can read.
+// The tests read attributes that only a test build writes (web/src/lib/test-hooks.ts).
+if (!existsSync(path.join(import.meta.dirname, 'web/dist/.test-hooks'))) {
+  throw new Error('web/dist is not a test build: run `npm run build:test` (or `npm run test:e2e`) first.');
+}
+
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2526);

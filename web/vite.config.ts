@@ -1,10 +1,29 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { prerenderHome } from './build/prerender-home.ts';
 
+// `npm run build:test` (used by `npm run test:e2e`) sets VITE_TEST_HOOKS=true: the bundle then
+// writes the attributes the browser tests read (src/lib/test-hooks.ts). Any other build leaves
+// them out; the marker file lets the browser tests refuse such a build with a clear message.
+const testHooks = process.env.VITE_TEST_HOOKS === 'true';
+// playwright.config.ts checks for this file.
+const TEST_BUILD_MARKER = '.test-hooks';
+
+function testBuildMarker(): Plugin {
+  return {
+    name: 'club-test-build-marker',
+    apply: 'build',
+    generateBundle() {
+      if (testHooks) this.emitFile({ type: 'asset', fileName: TEST_BUILD_MARKER, source: 'test hooks on\n' });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), prerenderHome(), precompress()],
+  plugins: [react(), prerenderHome(), precompress(), testBuildMarker()],
+  define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(testHooks ? 'true' : 'false') },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, migrateToLatest } from './db/database.ts';
-import { createMember } from './modules/members/create.ts';
+import { createMember } from './modules/members/index.ts';
 
 const USAGE = `Usage:
   npm run cli -- user:create --login L --password P --email E --nombre N [--apellidos A] [--mobil 600000000] [--nacimiento 1990-01-01] [--sexo 1|2] [--staff]

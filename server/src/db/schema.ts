@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Flags are stored as 0/1 integers on both SQLite and PostgreSQL so that one set of queries
 // serves both; timestamps are ISO-8601 UTC text (sortable), event times the club's wall time.
@@ -36,6 +36,9 @@ export interface MembersTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A member's row as read. */
+export type MemberRow = Selectable<MembersTable>;
 
 export interface TokensTable {
   token_hash: string;

@@ -8,7 +8,7 @@ import type { Database, EventsTable, MembersTable } from './schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, isoOf } from '../lib/ids.ts';
 import { clubWallTime } from '../lib/clock.ts';
-import { uniqueKey } from '../modules/members/repository.ts';
+import { uniqueKey } from '../modules/members/index.ts';
 
 export interface SeededCredential {
   login: string;

@@ -3,15 +3,15 @@
 // PostgreSQL only, BullMQ needs Redis), and the point here is that a job is written in the same
 // transaction as the change that causes it: so a small queue of our own.
 import { sql } from 'kysely';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, JobsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { JobsTable } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { isoOf, newId } from '../lib/ids.ts';
-import { withWriteTransaction } from '../modules/events/repository.ts';
+import type { Executor } from '../db/transaction.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
 
 export type JobRow = Selectable<JobsTable>;
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const MAIL_JOB = 'mail';
 

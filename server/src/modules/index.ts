@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/routes.ts';
-import { membersRoutes } from './members/routes.ts';
-import { eventsRoutes } from './events/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
-import { stagesRoutes } from './stages/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { membersRoutes } from './members/index.ts';
+import { eventsRoutes } from './events/index.ts';
+import { contactRoutes } from './contact/index.ts';
+import { stagesRoutes } from './stages/index.ts';
+import { adminRoutes } from './admin/index.ts';
 
 /** Registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '@club/contract/schemas';
+import type { MemberRow } from '../db/schema.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { hashSecret, isoOf } from '../lib/ids.ts';
-import type { MemberRow } from '../modules/members/repository.ts';
+import { memberOfToken } from '../modules/auth/index.ts';
 
 export interface Authenticated {
   member: MemberRow;
+  /** The member as the contract's User (what the eligibility rules read). */
+  user: User;
   tokenHash: string;
 }
 
@@ -21,24 +24,30 @@ declare module 'fastify' {
 
 const TOKEN_HEADER = /^Token\s+([A-Za-z0-9_-]{16,128})$/;
 
+/**
+ * Route options for calls that need a session: checked before the body is validated, so a
+ * caller without one hears 401 (and a member on a staff call 403) whatever the body holds. The
+ * handler then reads the member with `await request.requireMember()` (looked up once).
+ */
+export const memberOnly = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    await request.requireMember();
+  },
+};
+
+export const staffOnly = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    await request.requireStaff();
+  },
+};
+
 /** Reads `Authorization: Token …` and finds the member of an unexpired, unrevoked token. */
 export function registerAuth(app: FastifyInstance): void {
   const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
 
   async function lookUp(request: FastifyRequest): Promise<Authenticated | null> {
     const match = TOKEN_HEADER.exec(request.headers.authorization ?? '');
-    if (!match) return null;
-    const tokenHash = hashSecret(match[1]);
-    const now = isoOf(app.ctx.clock.now());
-    const member = await app.ctx.db.kysely
-      .selectFrom('tokens')
-      .innerJoin('members', 'members.id', 'tokens.member_id')
-      .selectAll('members')
-      .where('tokens.token_hash', '=', tokenHash)
-      .where('tokens.revoked_at', 'is', null)
-      .where('tokens.expires_at', '>', now)
-      .executeTakeFirst();
-    return member ? { member, tokenHash } : null;
+    return match ? memberOfToken(app.ctx, match[1]) : null;
   }
 
   app.decorateRequest('authenticate', function (this: FastifyRequest) {

@@ -1,64 +1,9 @@
 import { sql } from 'kysely';
-import type { Insertable, Selectable } from 'kysely';
-import type { ContactMessagesTable, EventsTable, MembersTable } from '../../db/schema.ts';
-import { RoleStatus } from '@club/contract/enums';
-import type { Executor } from '../events/repository.ts';
+import type { Selectable } from 'kysely';
+import type { ContactMessagesTable, MembersTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
-
-export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]): Promise<void> {
-  await db.insertInto('events').values(rows).execute();
-}
-
-export function findEventsByIds(db: Executor, ids: string[]): Promise<Selectable<EventsTable>[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', 'in', ids)
-    .orderBy('start_at')
-    .orderBy('id')
-    .execute();
-}
-
-export async function updateEvent(
-  db: Executor,
-  id: string,
-  changes: Partial<Omit<Selectable<EventsTable>, 'id' | 'created_at' | 'plazas_taken' | 'series_id'>>,
-): Promise<void> {
-  await db.updateTable('events').set(changes).where('id', '=', id).execute();
-}
-
-export async function setRegistrationRoles(
-  db: Executor,
-  eventId: string,
-  roleId: number,
-  stamp: string,
-): Promise<void> {
-  await db
-    .updateTable('registrations')
-    .set({ role_id: roleId, updated_at: stamp })
-    .where('event_id', '=', eventId)
-    .execute();
-}
-
-/** Members holding a seat (any status but anulado), for the cancellation mails. */
-export function findRegisteredMailees(
-  db: Executor,
-  eventId: string,
-): Promise<Array<{ email: string; language: string; nombre: string }>> {
-  return db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
-    .select(['members.email', 'members.language', 'members.nombre'])
-    .where('registrations.event_id', '=', eventId)
-    .where('registrations.status', '!=', RoleStatus.anulado)
-    .execute();
-}
-
-export async function deleteEvent(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('registrations').where('event_id', '=', id).execute();
-  await db.deleteFrom('events').where('id', '=', id).execute();
-}
 
 /** `%text%` for LIKE, with the wildcard characters of the text escaped by a backslash. */
 function containsPattern(text: string): string {

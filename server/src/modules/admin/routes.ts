@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { staffOnly } from '../../plugins/auth.ts';
 import {
   adminEventBodySchema,
   adminEventUpdateBodySchema,
@@ -23,25 +24,11 @@ import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
-  listMail,
-  listMessages,
-  retryMail,
-  staffView,
-  markMessage,
-  searchUsers,
+  seatFromWaitlist,
   setParticipantStatus,
   updateAdminEvent,
-  updateUserFlags,
-  userRegistrations,
-} from './service.ts';
-import { seatFromWaitlist } from '../events/waitlist.ts';
-
-// Staff before anything else: anonymous 401, member 403, whatever the body says.
-const staffOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    await request.requireStaff();
-  },
-};
+} from '../events/index.ts';
+import { listMail, listMessages, markMessage, retryMail, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
 /** The staff area's calls (API.md "Calls beyond SPEC", admin rows). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -80,10 +67,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { uuid: string; personUuid: string } }>(
     '/api/admin/events/:uuid/waitlist/:personUuid',
     staffOnly,
-    async (request) => {
-      await seatFromWaitlist(ctx, request.params.uuid, request.params.personUuid);
-      return staffView(ctx, request.params.uuid);
-    },
+    async (request) => seatFromWaitlist(ctx, request.params.uuid, request.params.personUuid),
   );
 
   app.get<{ Querystring: AdminMailQuery }>(

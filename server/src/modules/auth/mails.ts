@@ -1,6 +1,5 @@
 // Texts of the account mails in the member's language (es, ca, en; es when unknown).
 
-import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
 
 export type MailLanguage = Language;
@@ -9,30 +8,6 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-/** The stored language of a member as a mail language, es when it is none of ours. */
-export function mailLanguageOf(value: string | null | undefined): MailLanguage {
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-}
-
-/**
- * The first of our languages in an Accept-Language header, by preference weight; undefined when
- * it names none of them (the stored language is then left as it is).
- */
-export function languageFromHeader(header: string | string[] | undefined): MailLanguage | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return undefined;
-  const ranked = value
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-      return { primary: tag.trim().toLowerCase().split('-')[0], weight: q ? Number(q[1]) : 1, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.primary).find(isLanguage);
 }
 
 function escapeHtml(text: string): string {

@@ -1,12 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { PasswordResetsTable } from '../../db/schema.ts';
-import type { MemberDb } from '../members/repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 /** Stores a session token by its hash. */
 export async function insertToken(
-  db: MemberDb,
+  db: Executor,
   token: { tokenHash: string; memberId: string; remember: boolean; createdAt: string; expiresAt: string },
 ): Promise<void> {
   await db
@@ -23,7 +24,7 @@ export async function insertToken(
 }
 
 /** Revokes one session token. */
-export async function revokeToken(db: MemberDb, tokenHash: string, now: string): Promise<void> {
+export async function revokeToken(db: Executor, tokenHash: string, now: string): Promise<void> {
   await db
     .updateTable('tokens')
     .set({ revoked_at: now })
@@ -33,7 +34,7 @@ export async function revokeToken(db: MemberDb, tokenHash: string, now: string):
 }
 
 /** Revokes every session token of a member. */
-export async function revokeAllTokens(db: MemberDb, memberId: string, now: string): Promise<void> {
+export async function revokeAllTokens(db: Executor, memberId: string, now: string): Promise<void> {
   await db
     .updateTable('tokens')
     .set({ revoked_at: now })
@@ -43,7 +44,7 @@ export async function revokeAllTokens(db: MemberDb, memberId: string, now: strin
 }
 
 /** Sets a new password hash; every session and every pending reset link of the member ends with it. */
-export async function replacePassword(db: MemberDb, memberId: string, passwordHash: string, now: string): Promise<void> {
+export async function replacePassword(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
   await db
     .updateTable('members')
     .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
@@ -58,16 +59,16 @@ export async function replacePassword(db: MemberDb, memberId: string, passwordHa
     .execute();
 }
 
-export async function insertPasswordReset(db: MemberDb, reset: PasswordResetRow): Promise<void> {
+export async function insertPasswordReset(db: Executor, reset: PasswordResetRow): Promise<void> {
   await db.insertInto('password_resets').values(reset).execute();
 }
 
-export function findPasswordReset(db: MemberDb, id: string): Promise<PasswordResetRow | undefined> {
+export function findPasswordReset(db: Executor, id: string): Promise<PasswordResetRow | undefined> {
   return db.selectFrom('password_resets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Marks a reset as used; false when another call used it first (single use even under a race). */
-export async function claimPasswordReset(db: MemberDb, id: string, now: string): Promise<boolean> {
+export async function claimPasswordReset(db: Executor, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('password_resets')
     .set({ used_at: now })
@@ -75,4 +76,16 @@ export async function claimPasswordReset(db: MemberDb, id: string, now: string):
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The member of an unexpired, unrevoked session token, or undefined. */
+export function findSessionMember(db: Executor, tokenHash: string, now: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('members', 'members.id', 'tokens.member_id')
+    .selectAll('members')
+    .where('tokens.token_hash', '=', tokenHash)
+    .where('tokens.revoked_at', 'is', null)
+    .where('tokens.expires_at', '>', now)
+    .executeTakeFirst();
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, forgottenSchema, loginSchema, resetPasswordBodySchema } from '@club/contract/forms';
 import type { ForgottenQuery, LoginBody } from '@club/contract/forms';
 import type { Session } from '@club/contract/schemas';
-import { toUser } from '../members/repository.ts';
-import { languageFromHeader } from './mails.ts';
-import { parsePasswordBody } from './password-body.ts';
+import { languageFromHeader } from '../../lib/language.ts';
+import { parsePasswordBody } from '../../lib/password-body.ts';
+import { memberOnly } from '../../plugins/auth.ts';
+import { toUser } from '../members/index.ts';
 import { changePassword, logIn, logOut, requestPasswordReset, resetPassword } from './service.ts';
 import type { RequestInfo } from './service.ts';
 
@@ -13,31 +14,26 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, language: languageFromHeader(request.headers['accept-language']), log: request.log };
 }
 
-// Runs before body validation, so a caller without a session hears 401 whatever the body holds.
-async function requireMember(request: FastifyRequest): Promise<void> {
-  await request.requireMember();
-}
-
 /** Sign in and out, the active user, forgotten, reset and change password. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
     return logIn(app.ctx, request.body as LoginBody, requestInfo(request));
   });
 
-  app.post('/api/logout/', { preValidation: requireMember }, async (request, reply) => {
+  app.post('/api/logout/', memberOnly, async (request, reply) => {
     const { tokenHash } = await request.requireMember();
     await logOut(app.ctx, tokenHash);
     return reply.code(204).send();
   });
 
-  app.get('/api/active-user/', { preValidation: requireMember }, async (request): Promise<Session> => {
+  app.get('/api/active-user/', memberOnly, async (request): Promise<Session> => {
     const { member } = await request.requireMember();
     // The plugin accepted this header, so it holds the token; the answer hands back the same one.
     const token = (request.headers.authorization ?? '').replace(/^Token\s+/, '');
     return { token, user: toUser(member) };
   });
 
-  app.get('/api/registry/actvie-user/', { preValidation: requireMember }, async (request) => {
+  app.get('/api/registry/actvie-user/', memberOnly, async (request) => {
     const { member } = await request.requireMember();
     return toUser(member);
   });
@@ -54,7 +50,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return {};
   });
 
-  app.put('/api/change-password/', { preValidation: requireMember }, async (request) => {
+  app.put('/api/change-password/', memberOnly, async (request) => {
     const { member } = await request.requireMember();
     const body = parsePasswordBody(changePasswordBodySchema, request.body, 'newPassword');
     await changePassword(app.ctx, member, body);

@@ -7,37 +7,45 @@ import { ApiError } from '../../lib/api-error.ts';
 import { hashSecret, isoOf, newId, newSecret } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit } from '../../lib/rate-limit.ts';
-import { findMemberByEmail, findMemberById, findMemberByLogin, toUser, uniqueKey } from '../members/repository.ts';
-import type { MemberRow } from '../members/repository.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import {
+  checkCurrentPassword,
+  findMemberByEmail,
+  findMemberById,
+  findMemberByLogin,
+  LOGIN_WINDOW_MS,
+  loginLimitKey,
+  toUser,
+  uniqueKey,
+} from '../members/index.ts';
+import type { MemberRow } from '../members/index.ts';
 import {
   claimPasswordReset,
   findPasswordReset,
+  findSessionMember,
   insertPasswordReset,
   insertToken,
   replacePassword,
   revokeToken,
 } from './repository.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
-import { mailLanguageOf, passwordResetNoticeMail, resetLinkMail } from './mails.ts';
-import type { MailLanguage } from './mails.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
+import type { Language } from '@club/contract/languages';
+import { passwordResetNoticeMail, resetLinkMail } from './mails.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const SESSION_LIFETIME_MS = { remember: 30 * 24 * HOUR, session: 12 * HOUR } as const;
 export const RESET_LIFETIME_MS = HOUR;
-export const LOGIN_WINDOW_MS = 15 * MINUTE;
 export const FORGOTTEN_WINDOW_MS = HOUR;
 export const REGISTER_WINDOW_MS = HOUR;
 // One address may carry several members (a club house, a family), so it gets a multiple of the
 // per-login and per-address limits, high enough for them and still low enough to stop a sweep.
 export const CLIENT_LIMIT_FACTOR = { login: 5, forgotten: 4 } as const;
 
-/** The rate-limit key of tries against one login (cleared by a successful login). */
-export const loginLimitKey = (login: string): string => `login:user:${uniqueKey(login)}`;
-
 export interface RequestInfo {
   ip: string;
-  language: MailLanguage | undefined;
+  language: Language | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -53,6 +61,16 @@ async function openSession(ctx: AppContext, member: MemberRow, remember: boolean
     expiresAt: isoOf(new Date(now.getTime() + (remember ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.session))),
   });
   return { token, user: toUser(member) };
+}
+
+/** The signed-in member of a session token (as the client sends it), or null. */
+export async function memberOfToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ member: MemberRow; user: Session['user']; tokenHash: string } | null> {
+  const tokenHash = hashSecret(token);
+  const member = await findSessionMember(ctx.db.kysely, tokenHash, isoOf(ctx.clock.now()));
+  return member ? { member, user: toUser(member), tokenHash } : null;
 }
 
 /** Signs a member in; an unknown login and a wrong password get the same answer after the same work. */
@@ -105,7 +123,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, info:
   // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
   const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
   const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
-  await db.kysely.transaction().execute(async (trx) => {
+  await withWriteTransaction(db, async (trx) => {
     await insertPasswordReset(trx, {
       id,
       member_id: member.id,
@@ -143,7 +161,7 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   const passwordHash = await hashPassword(body.password);
   const changedAt = isoOf(clock.now());
   const notice = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
-  await db.kysely.transaction().execute(async (trx) => {
+  await withWriteTransaction(db, async (trx) => {
     if (!(await claimPasswordReset(trx, reset.id, changedAt))) {
       throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
     }
@@ -155,25 +173,11 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   await clearRateLimit(db.kysely, loginLimitKey(member.login));
 }
 
-/**
- * Checks the password a signed-in member typed to confirm a change (new password, deleting the
- * account). Each try counts against the same budget as signing in with that login, so a stolen
- * session cannot be used to guess the password faster than the login form allows; a right
- * password clears it, as a successful sign-in does. Wrong: 400 WRONG_PASSWORD; too many: 429.
- */
-export async function checkCurrentPassword(ctx: AppContext, member: MemberRow, password: string, message: string): Promise<void> {
-  const { db, clock, config } = ctx;
-  const key = loginLimitKey(member.login);
-  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, { key, limit: config.rateLimits.login, windowMs: LOGIN_WINDOW_MS });
-  if (!(await verifyPassword(member.password_hash, password))) throw new ApiError('WRONG_PASSWORD', message);
-  await clearRateLimit(db.kysely, key);
-}
-
 /** Changes the signed-in member's password after checking the old one; every session ends. */
 export async function changePassword(ctx: AppContext, member: MemberRow, body: ChangePasswordBody): Promise<void> {
   if (body.uuid !== member.id) throw new ApiError('FORBIDDEN');
   await checkCurrentPassword(ctx, member, body.oldPassword, 'The current password is not correct.');
   const passwordHash = await hashPassword(body.newPassword);
   const now = isoOf(ctx.clock.now());
-  await ctx.db.kysely.transaction().execute((trx) => replacePassword(trx, member.id, passwordHash, now));
+  await withWriteTransaction(ctx.db, (trx) => replacePassword(trx, member.id, passwordHash, now));
 }

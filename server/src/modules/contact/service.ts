@@ -1,5 +1,4 @@
 import type { ContactBody } from '@club/contract/forms';
-import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
@@ -8,12 +7,6 @@ import { enqueueMail } from '../../jobs/queue.ts';
 import { insertContactMessage } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The language of a request's Accept-Language header among ours, Spanish by default. */
-export function languageOf(acceptLanguage: string | undefined): string {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().slice(0, 2).toLowerCase() ?? '';
-  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
-}
 
 /**
  * Takes a visitor's message (SPEC §7): throttled per client, stored for the staff inbox, and

@@ -1,7 +1,7 @@
 import type { Event, Participant } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import type { EventRow, ParticipantRow } from './repository.ts';
-import type { WaitlistView } from './waitlist.ts';
+import type { WaitlistView } from './waitlist-view.ts';
 
 /** A participant as API.md shapes it; contact fields only for staff. */
 export function toParticipant(row: ParticipantRow, staff: boolean): Participant {

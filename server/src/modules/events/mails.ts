@@ -1,9 +1,9 @@
 import type { MailMessage } from '../../mail/mailer.ts';
-import { isLanguage } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
+import { mailLanguageOf } from '../../lib/language.ts';
 import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 
-export type MailLanguage = Language;
+type MailLanguage = Language;
 export type EventMailKind =
   | 'registered'
   | 'cancelled'
@@ -120,11 +120,6 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-/** The language a mail is written in: the member's, or Spanish (the club's default). */
-export function mailLanguage(language: string): MailLanguage {
-  return isLanguage(language) ? language : 'es';
-}
-
 const LOCALES: Record<MailLanguage, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
 
 /**
@@ -133,7 +128,7 @@ const LOCALES: Record<MailLanguage, string> = { es: 'es-ES', ca: 'ca-ES', en: 'e
  * the club's, so they are formatted as they are, with no zone arithmetic.
  */
 export function peopleDateRange(start: string, end: string, language: string): string {
-  const locale = LOCALES[mailLanguage(language)];
+  const locale = LOCALES[mailLanguageOf(language)];
   const day = (wall: string) => {
     const p = parseEventTime(wall, ZERO_EVENT_TIME);
     return new Intl.DateTimeFormat(locale, {
@@ -151,7 +146,7 @@ export function peopleDateRange(start: string, end: string, language: string): s
 
 /** A plain-text mail about an event registration, in the member's language. */
 export function eventMail(input: EventMailInput): MailMessage {
-  const t = TEXTS[mailLanguage(input.language)];
+  const t = TEXTS[mailLanguageOf(input.language)];
   const before = input.before;
   const changedLines: string[] = [];
   if (before) {

@@ -1,14 +1,15 @@
 import { RoleStatus } from '@club/contract/enums';
+import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { FeedAnswer, MyRegistration } from '@club/contract/schemas';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { newSecret } from '../../lib/ids.ts';
-import type { MemberRow } from '../members/repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
 import { toEvents } from './event-view.ts';
 import { eventLink, renderCalendar } from './ical.ts';
 import { findParticipants } from './repository.ts';
-import { waitlistView, WAITING_STATUS } from './waitlist.ts';
+import { waitlistView } from './waitlist-view.ts';
 
 /** Every event the member registered for (any status) or waits for, by start. */
 async function ownEventRows(ctx: AppContext, memberId: string) {
@@ -41,7 +42,7 @@ export async function myRegistrations(ctx: AppContext, member: MemberRow): Promi
     const waiting = event.enEspera ?? null;
     const own = event.participantes[0]?.roles[0]?.status;
     // A member who cancelled and then joined the line shows as waiting.
-    const status = waiting !== null ? WAITING_STATUS : (own ?? RoleStatus.anulado);
+    const status = waiting !== null ? WAITING_ROLE_STATUS : (own ?? RoleStatus.anulado);
     return { event, status, enEspera: waiting };
   });
 }

@@ -1,7 +1,8 @@
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
-import type { Executor, EventRow } from './repository.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { EventRow } from './repository.ts';
 import { eventMail } from './mails.ts';
 import type { EventMailKind } from './mails.ts';
 import { eventLink, renderCalendar } from './ical.ts';

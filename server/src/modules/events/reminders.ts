@@ -4,8 +4,10 @@ import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import { cancelPendingJobs, enqueueJob, findPendingJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import type { EventRow, Executor } from './repository.ts';
-import { findEvent, withWriteTransaction } from './repository.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import type { EventRow } from './repository.ts';
+import { findEvent } from './repository.ts';
 import { queueEventMails } from './notify.ts';
 
 export const REMINDER_JOB = 'reminder';

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EventsTable, RegistrationsTable } from '../../db/schema.ts';
-import type { Db, DialectName } from '../../db/database.ts';
+import type { Insertable, Selectable } from 'kysely';
+import { RoleStatus } from '@club/contract/enums';
+import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
+import type { DialectName } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type EventRow = Selectable<EventsTable>;
 export type RegistrationRow = Selectable<RegistrationsTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A registration with the person it belongs to (anonymised ones are left out). */
 export interface ParticipantRow {
@@ -26,30 +27,6 @@ export interface ParticipantRow {
 
 /** Whose registrations an event view carries: everyone's (staff), one member's, or none. */
 export type ParticipantScope = { kind: 'all' } | { kind: 'member'; memberId: string } | { kind: 'none' };
-
-/**
- * Runs `work` as one write transaction. SQLite: `BEGIN IMMEDIATE` on the single connection, so
- * the write lock is taken up front (another process waits on busy_timeout instead of failing
- * on a lock upgrade) and Kysely's connection mutex queues this process's other callers.
- * PostgreSQL: an ordinary transaction; callers lock the event row they change.
- */
-export async function withWriteTransaction<T>(
-  db: Db,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
-  return db.kysely.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await work(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-  });
-}
 
 /** Events whose start lies in [from, to), by start; private ones only when asked for. */
 export function findEventsBetween(
@@ -150,20 +127,65 @@ export async function updateRegistration(
   await db.updateTable('registrations').set(changes).where('id', '=', id).execute();
 }
 
-/** Language and address of a member, for the mails. */
+export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]): Promise<void> {
+  await db.insertInto('events').values(rows).execute();
+}
+
+export function findEventsByIds(db: Executor, ids: string[]): Promise<EventRow[]> {
+  return db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('start_at').orderBy('id').execute();
+}
+
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<EventRow, 'id' | 'created_at' | 'plazas_taken' | 'series_id'>>,
+): Promise<void> {
+  await db.updateTable('events').set(changes).where('id', '=', id).execute();
+}
+
+export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
+  await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
+}
+
+/** Members holding a seat (any status but anulado), for the cancellation mails. */
+export function findRegisteredMailees(
+  db: Executor,
+  eventId: string,
+): Promise<Array<{ email: string; language: string; nombre: string }>> {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('members', 'members.id', 'registrations.member_id')
+    .select(['members.email', 'members.language', 'members.nombre'])
+    .where('registrations.event_id', '=', eventId)
+    .where('registrations.status', '!=', RoleStatus.anulado)
+    .execute();
+}
+
+export async function deleteEvent(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('registrations').where('event_id', '=', id).execute();
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** A member's seat-holding registrations of events that start after `nowLocal`. */
+export function findUpcomingRegistrations(
+  db: Executor,
+  memberId: string,
+  nowLocal: string,
+): Promise<Array<{ id: string; event_id: string }>> {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select(['registrations.id', 'registrations.event_id'])
+    .where('registrations.member_id', '=', memberId)
+    .where('registrations.status', '!=', RoleStatus.anulado)
+    .where('events.start_at', '>', nowLocal)
+    .execute();
+}
+
+/** Address, language and name of a member, for a mail. */
 export function findMailee(
   db: Executor,
   memberId: string,
 ): Promise<{ email: string; language: string; nombre: string } | undefined> {
-  return db
-    .selectFrom('members')
-    .select(['email', 'language', 'nombre'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/** True for the error a unique index raises, on either database. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
 }

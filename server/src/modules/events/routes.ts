@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { monthParamsSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
 import type { SubscribeBody, WaitlistBody } from '@club/contract/schemas';
-import { requireSelf } from '../members/service.ts';
+import { requireSelf } from '../members/index.ts';
 import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
 import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
 import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { calendarFeed, getEvent, listMonth, subscribe, viewerOf } from './service.ts';
+import { memberOnly } from '../../plugins/auth.ts';
+import { calendarFeed } from './feed.ts';
+import { getEvent, listMonth, viewerOf } from './listing.ts';
+import { subscribe } from './subscribe.ts';
 import { publicMonthBody } from './public-month-cache.ts';
 
 const DIGITS = /^\d+$/;
@@ -37,33 +40,21 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     '/api/events/:uuid/subscribe',
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
-      preValidation: async (request) => {
-        await request.requireMember();
-      },
+      ...memberOnly,
       schema: { body: subscribeBodySchema },
     },
     async (request) => {
-      const { member } = await request.requireMember();
-      return subscribe(ctx, request.params.uuid, request.body, member);
+      return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
     },
   );
-
-  const memberFirst = {
-    preValidation: async (request: FastifyRequest) => {
-      await request.requireMember();
-    },
-  };
 
   app.put<{ Params: { uuid: string }; Body: WaitlistBody }>(
     '/api/events/:uuid/waitlist',
-    { ...memberFirst, schema: { body: waitlistBodySchema } },
-    async (request) => {
-      const { member } = await request.requireMember();
-      return joinWaitlist(ctx, request.params.uuid, request.body, member);
-    },
+    { ...memberOnly, schema: { body: waitlistBodySchema } },
+    async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
   );
 
-  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberFirst, async (request) => {
+  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberOnly, async (request) => {
     const { member } = await request.requireMember();
     return leaveWaitlist(ctx, request.params.uuid, member);
   });
@@ -74,18 +65,19 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return member;
   };
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberFirst, async (request) =>
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberOnly, async (request) =>
     myRegistrations(ctx, await ownOnly(request)),
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberFirst, async (request) =>
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
     getFeed(ctx, await ownOnly(request)),
   );
 
-  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberFirst, async (request) =>
+  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
     renewFeed(ctx, await ownOnly(request)),
   );
 
+  // The member's own calendar, for whoever holds its secret address (a calendar program).
   app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
     const { file } = request.params;
     if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');

@@ -1,4 +1,4 @@
-import type { Event } from '@club/contract/schemas';
+import type { Event, User } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import { checkRegistration, roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
@@ -6,25 +6,24 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
-import type { MemberRow } from '../members/repository.ts';
-import { toUser } from '../members/repository.ts';
-import type { EventRow, Executor, ParticipantRow, RegistrationRow } from './repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { toUser } from '../members/index.ts';
+import type { EventRow, RegistrationRow } from './repository.ts';
 import {
   findEvent,
   findRegistration,
   insertRegistration,
-  isUniqueViolation,
   lockEvent,
   takeSeat,
   updateRegistration,
-  withWriteTransaction,
 } from './repository.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
-import { getEvent, refusal, registrationEvent, viewerOf } from './service.ts';
-
-/** The role status a waiting member shows with in the staff view (API.md, second round). */
-export const WAITING_STATUS = 5;
+import { getEvent, STAFF_VIEWER, viewerOf } from './listing.ts';
+import { refusal, registrationEvent } from './subscribe.ts';
 
 /**
  * Gives the member a seat: the seat counter first (a conditional UPDATE no concurrent call can
@@ -124,7 +123,7 @@ export async function joinWaitlist(
   ctx: AppContext,
   eventId: string,
   body: { uuid: string },
-  member: MemberRow,
+  { member, user }: { member: MemberRow; user: User },
 ): Promise<Event> {
   if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
     throw new ApiError('FORBIDDEN', 'You can only put yourself on a waiting list.');
@@ -139,7 +138,7 @@ export async function joinWaitlist(
     // The rules of registering, except that a full event is the point here.
     const check = checkRegistration({
       event: { ...ruleEvent, plazasLibres: Math.max(1, ruleEvent.plazasLibres) },
-      member: toUser(member),
+      member: user,
       nowLocal,
       action: 'register',
     });
@@ -187,7 +186,7 @@ export async function leaveWaitlist(ctx: AppContext, eventId: string, member: Me
  * POST /api/admin/events/{uuid}/waitlist/{personUuid}/: staff seat someone from the line, in
  * any order; with no seat free the event gets one more, since staff decided so.
  */
-export async function seatFromWaitlist(ctx: AppContext, eventId: string, personId: string): Promise<void> {
+export async function seatFromWaitlist(ctx: AppContext, eventId: string, personId: string): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
@@ -215,71 +214,5 @@ export async function seatFromWaitlist(ctx: AppContext, eventId: string, personI
     await queueEventMails(ctx, trx, 'promoted', current, [member]);
   });
   ctx.jobs.kick();
-}
-
-export interface WaitlistView {
-  /** How many wait, per event. */
-  counts: Map<string, number>;
-  /** The viewer's place (1 = next), per event. */
-  places: Map<string, number>;
-  /** Staff: the waiting people in order, as participants with status 5. */
-  waiting: ParticipantRow[];
-}
-
-/** What the event views show of the waiting lists, in three small queries. */
-export async function waitlistView(
-  db: Executor,
-  events: Array<Pick<EventRow, 'id' | 'type'>>,
-  viewer: { memberId: string; staff: boolean } | null,
-): Promise<WaitlistView> {
-  const view: WaitlistView = { counts: new Map(), places: new Map(), waiting: [] };
-  const ids = events.map((e) => e.id);
-  if (ids.length === 0) return view;
-  const counts = await db
-    .selectFrom('waitlist')
-    .select(['event_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('event_id', 'in', ids)
-    .groupBy('event_id')
-    .execute();
-  for (const row of counts) view.counts.set(row.event_id, Number(row.n));
-  if (!viewer || view.counts.size === 0) return view;
-  const places = await db
-    .selectFrom('waitlist as w')
-    .innerJoin('waitlist as mine', (join) =>
-      join.onRef('mine.event_id', '=', 'w.event_id').on('mine.member_id', '=', viewer.memberId),
-    )
-    .select(['w.event_id', (eb) => eb.fn.countAll<number>().as('place')])
-    .where('w.event_id', 'in', ids)
-    .whereRef('w.position', '<=', 'mine.position')
-    .groupBy('w.event_id')
-    .execute();
-  for (const row of places) view.places.set(row.event_id, Number(row.place));
-  if (!viewer.staff) return view;
-  const typeOf = new Map(events.map((e) => [e.id, e.type]));
-  const rows = await db
-    .selectFrom('waitlist')
-    .innerJoin('members', 'members.id', 'waitlist.member_id')
-    .select([
-      'waitlist.event_id',
-      'members.id as member_id',
-      'members.division',
-      'members.factor',
-      'members.nombre',
-      'members.apellidos',
-      'members.email',
-      'members.mobil',
-      'members.socio',
-      'members.licencia',
-    ])
-    .where('waitlist.event_id', 'in', ids)
-    .orderBy('waitlist.event_id')
-    .orderBy('waitlist.position')
-    .execute();
-  view.waiting = rows.map((row) => ({
-    ...row,
-    role_id: roleForEventType(typeOf.get(row.event_id) ?? 0),
-    status: WAITING_STATUS,
-    categoria: null,
-  }));
-  return view;
+  return getEvent(ctx, eventId, STAFF_VIEWER);
 }

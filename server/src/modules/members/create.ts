@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { isStrongPassword } from '@club/contract/text';
 import type { Database } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
@@ -61,7 +63,7 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     instructor_misia: 0,
     autorizacion_club: 0,
     staff: input.staff ? 1 : 0,
-    language: input.language ?? 'es',
+    language: mailLanguageOf(input.language),
     recordatorios: 1,
     feed_token: null,
     created_at: stamp,
@@ -71,7 +73,7 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     await db.insertInto('members').values(row).execute();
   } catch (err) {
     // Two registrations racing for one login: the unique index decides, the loser hears why.
-    if (/unique|duplicate/i.test(String(err))) {
+    if (isUniqueViolation(err)) {
       const again = await db.selectFrom('members').select('login_key').where('login_key', '=', loginKey).executeTakeFirst();
       throw new ApiError(again ? 'LOGIN_TAKEN' : 'EMAIL_TAKEN');
     }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { User } from '@club/contract/schemas';
-import { RoleStatus } from '@club/contract/enums';
+import type { MemberRow } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { isoOf } from '../../lib/ids.ts';
+import { cancelUpcomingRegistrations } from '../events/index.ts';
 import { toUser } from './repository.ts';
-import type { MemberDb, MemberRow } from './repository.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
 export interface MemberExport {
@@ -37,7 +38,7 @@ function parseStage(data: string): unknown {
 }
 
 /** Collects the member's row, registrations, stages, sessions (never their secrets), resets and messages. */
-export async function collectMemberData(db: MemberDb, member: MemberRow, now: Date): Promise<MemberExport> {
+export async function collectMemberData(db: Executor, member: MemberRow, now: Date): Promise<MemberExport> {
   const registrations = await db
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
@@ -134,31 +135,11 @@ export async function collectMemberData(db: MemberDb, member: MemberRow, now: Da
  * cancelled (their seats freed), every registration kept for the club's records with no link to
  * the person, own stages and reset links deleted, then the member row.
  */
-export async function deleteMemberData(db: MemberDb, memberId: string, now: string, nowLocal: string): Promise<void> {
+export async function deleteMemberData(db: Executor, memberId: string, now: string, nowLocal: string): Promise<void> {
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
-  const upcoming = await db
-    .selectFrom('registrations')
-    .innerJoin('events', 'events.id', 'registrations.event_id')
-    .select(['registrations.id', 'registrations.event_id'])
-    .where('registrations.member_id', '=', memberId)
-    .where('registrations.status', '!=', RoleStatus.anulado)
-    .where('events.start_at', '>', nowLocal)
-    .execute();
-  for (const registration of upcoming) {
-    await db
-      .updateTable('registrations')
-      .set({ status: RoleStatus.anulado, updated_at: now })
-      .where('id', '=', registration.id)
-      .execute();
-    await db
-      .updateTable('events')
-      .set({ plazas_taken: sql<number>`plazas_taken - 1`, updated_at: now })
-      .where('id', '=', registration.event_id)
-      .where('plazas_taken', '>', 0)
-      .execute();
-  }
+  await cancelUpcomingRegistrations(db, memberId, now, nowLocal);
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })

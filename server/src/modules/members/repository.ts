@@ -1,10 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
-import { DEFAULT_LANGUAGE, isLanguage } from '@club/contract/languages';
-import type { Database, MembersTable } from '../../db/schema.ts';
-
-export type MemberRow = Selectable<MembersTable>;
+import { mailLanguageOf } from '../../lib/language.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 /** The member as API.md's User shape (never the password hash). */
 export function toUser(row: MemberRow): User {
@@ -31,27 +29,25 @@ export function toUser(row: MemberRow): User {
     autorizacionClub: Boolean(row.autorizacion_club),
     staff: Boolean(row.staff),
     recordatorios: row.recordatorios !== 0,
-    idioma: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    idioma: mailLanguageOf(row.language),
   };
 }
 
 /** Key under which logins and e-mails are unique: case and Unicode form do not matter. */
 export const uniqueKey = (value: string): string => value.normalize('NFC').trim().toLowerCase();
 
-export type MemberDb = Kysely<Database> | Transaction<Database>;
-
 /** The member with that id, or undefined. */
-export function findMemberById(db: MemberDb, id: string): Promise<MemberRow | undefined> {
+export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The member whose login matches, ignoring case and Unicode form. */
-export function findMemberByLogin(db: MemberDb, login: string): Promise<MemberRow | undefined> {
+export function findMemberByLogin(db: Executor, login: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('login_key', '=', uniqueKey(login)).executeTakeFirst();
 }
 
 /** The member whose e-mail matches, ignoring case and Unicode form. */
-export function findMemberByEmail(db: MemberDb, email: string): Promise<MemberRow | undefined> {
+export function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('email_key', '=', uniqueKey(email)).executeTakeFirst();
 }
 
@@ -67,7 +63,7 @@ export interface ProfileChanges {
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
-export async function updateProfile(db: MemberDb, id: string, changes: ProfileChanges, now: string): Promise<void> {
+export async function updateProfile(db: Executor, id: string, changes: ProfileChanges, now: string): Promise<void> {
   await db
     .updateTable('members')
     .set({
@@ -83,4 +79,9 @@ export async function updateProfile(db: MemberDb, id: string, changes: ProfileCh
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Records the language the member's mails are written in. */
+export async function updateLanguage(db: Executor, id: string, language: string): Promise<void> {
+  await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
 }

@@ -1,19 +1,15 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { deleteAccountBodySchema, registerBodySchema, updateUserBodySchema } from '@club/contract/forms';
 import type { DeleteAccountBody, UpdateUserBody } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
-import { languageFromHeader } from '../auth/mails.ts';
-import { parsePasswordBody } from '../auth/password-body.ts';
+import { languageFromHeader } from '../../lib/language.ts';
+import { parsePasswordBody } from '../../lib/password-body.ts';
+import { memberOnly } from '../../plugins/auth.ts';
 import { deleteOwnAccount, exportOwnData, register, updateOwnProfile } from './service.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
 type MemberParams = z.infer<typeof memberParamsSchema>;
-
-// Runs before validation, so a caller without a session hears 401 whatever the body holds.
-async function requireMember(request: FastifyRequest): Promise<void> {
-  await request.requireMember();
-}
 
 /** Registration, the member's own profile, data export and account deletion. */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
@@ -27,7 +23,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/registro/:uuid/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;
@@ -37,7 +33,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/registro/:uuid/export/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;
@@ -51,7 +47,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/registro/:uuid/',
-    { preValidation: requireMember, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
+    { ...memberOnly, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
       const { uuid } = request.params as MemberParams;

@@ -4,11 +4,12 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { clubWallTime } from '../../lib/clock.ts';
-import { checkCurrentPassword } from '../auth/service.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { checkCurrentPassword } from './credentials.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
-import type { MemberRow } from './repository.ts';
+import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
 
@@ -37,7 +38,7 @@ export async function register(ctx: AppContext, body: RegisterBody, client: { ip
       socio: body.socio ?? null,
       division: body.division ?? null,
       factor: body.factor ?? null,
-      language: client.language ?? 'es',
+      language: client.language,
     },
     ctx.clock.now(),
   );
@@ -84,5 +85,5 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
-  await ctx.db.kysely.transaction().execute((trx) => deleteMemberData(trx, member.id, isoOf(now), nowLocal));
+  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member.id, isoOf(now), nowLocal));
 }

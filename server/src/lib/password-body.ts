@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fieldErrorsFromZod } from '@club/contract/errors';
 import type { FieldErrorCode } from '@club/contract/errors';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 // What the strong pattern of SPEC §5 and the common-password list refuse; a password that is
 // too long stays a plain VALIDATION_ERROR (maxlength), refused before any hashing.

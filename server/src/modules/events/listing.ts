@@ -1,0 +1,79 @@
+import type { Event, MonthParams } from '@club/contract/schemas';
+import { EventStatus } from '@club/contract/enums';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { toEvents } from './event-view.ts';
+import { waitlistView } from './waitlist-view.ts';
+import type { EventRow, ParticipantScope } from './repository.ts';
+import { findEvent, findEventsBetween, findEventsByIds, findParticipants } from './repository.ts';
+
+/** Who is asking: null for an anonymous visitor. */
+export type Viewer = { memberId: string; staff: boolean } | null;
+
+/** The staff view: every participant with contact fields, whoever asks. */
+export const STAFF_VIEWER: Viewer = { memberId: '', staff: true };
+
+export function viewerOf(member: { id: string; staff: number } | null | undefined): Viewer {
+  return member ? { memberId: member.id, staff: Boolean(member.staff) } : null;
+}
+
+function scopeFor(viewer: Viewer): ParticipantScope {
+  if (!viewer) return { kind: 'none' };
+  return viewer.staff ? { kind: 'all' } : { kind: 'member', memberId: viewer.memberId };
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** First day of a month and of the next one, as 'yyyy-MM-dd' bounds for start_at. */
+export function monthBounds(year: number, month: number): { from: string; to: string } {
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  return { from: `${year}-${pad2(month)}-01`, to: `${nextYear}-${pad2(nextMonth)}-01` };
+}
+
+/** Events starting in the month, by start, as the viewer may see them. */
+export async function listMonth(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Event[]> {
+  const { from, to } = monthBounds(params.year, params.month);
+  return listEvents(ctx, { from, to }, viewer);
+}
+
+/** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */
+export async function listEvents(
+  ctx: AppContext,
+  range: { from?: string; to?: string },
+  viewer: Viewer,
+): Promise<Event[]> {
+  const db = ctx.db.kysely;
+  const rows = await findEventsBetween(db, {
+    ...range,
+    includePrivate: viewer !== null,
+    publicStatus: EventStatus.publico,
+  });
+  const participants = await findParticipants(
+    db,
+    rows.map((row) => row.id),
+    scopeFor(viewer),
+  );
+  return toEvents(rows, participants, viewer?.staff === true, await waitlistView(db, rows, viewer));
+}
+
+/** The events of the ids, by start, without participants (just created: nobody is registered). */
+export async function listNewEvents(ctx: AppContext, ids: string[]): Promise<Event[]> {
+  return toEvents(await findEventsByIds(ctx.db.kysely, ids), [], true);
+}
+
+/** One event as the viewer may see it; 404 when unknown or private to an anonymous caller. */
+export async function getEvent(ctx: AppContext, id: string, viewer: Viewer): Promise<Event> {
+  const row = await findEvent(ctx.db.kysely, id);
+  if (!row || (viewer === null && row.status !== EventStatus.publico))
+    throw new ApiError('NOT_FOUND', 'No such event.');
+  return viewOfRow(ctx, row, viewer);
+}
+
+async function viewOfRow(ctx: AppContext, row: EventRow, viewer: Viewer): Promise<Event> {
+  const participants = await findParticipants(ctx.db.kysely, [row.id], scopeFor(viewer));
+  const waitlist = await waitlistView(ctx.db.kysely, [row], viewer);
+  return toEvents([row], participants, viewer?.staff === true, waitlist)[0];
+}

@@ -1,0 +1,8 @@
+// The members module's public face: what other modules and the app may use.
+export type { MemberRow } from '../../db/schema.ts';
+export { membersRoutes } from './routes.ts';
+export { createMember } from './create.ts';
+export type { NewMember } from './create.ts';
+export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
+export { findMemberByEmail, findMemberById, findMemberByLogin, toUser, uniqueKey, updateLanguage } from './repository.ts';
+export { requireSelf } from './service.ts';

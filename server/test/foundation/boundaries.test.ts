@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import boundaries of eslint.config.js, checked on crafted files that are never written to
+// disk: ESLint lints the text as if it lived at the given path.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries (npm run lint)', () => {
+  it("refuses a server module importing another module's repository or service", async () => {
+    const code = [
+      "import { findEvent } from '../events/repository.ts';",
+      "import { subscribe } from '../events/subscribe.ts';",
+      'export const used = [findEvent, subscribe];',
+    ].join('\n');
+    expect(await restrictedImports('server/src/modules/admin/crafted.ts', code)).toHaveLength(2);
+  });
+
+  it("refuses a plugin reaching into a module's files", async () => {
+    const code = "import { toUser } from '../modules/members/repository.ts';\nexport const used = toUser;\n";
+    expect(await restrictedImports('server/src/plugins/crafted.ts', code)).toHaveLength(1);
+  });
+
+  it("accepts a module's public entry, its own files and the shared lib", async () => {
+    const code = [
+      "import { createEvents } from '../events/index.ts';",
+      "import { toUser } from '../members/index.ts';",
+      "import { searchMembers } from './repository.ts';",
+      "import { ApiError } from '../../lib/api-error.ts';",
+      'export const used = [createEvents, toUser, searchMembers, ApiError];',
+    ].join('\n');
+    expect(await restrictedImports('server/src/modules/admin/crafted.ts', code)).toEqual([]);
+  });
+
+  it('refuses a package importing the server or the web app', async () => {
+    const code = [
+      "import { buildApp } from '../../../server/src/app.ts';",
+      "import { apiRequest } from '@club/web/src/lib/http.ts';",
+      "import type { Db } from '@club/server/src/db/database.ts';",
+      'export const used: [unknown, unknown, Db | null] = [buildApp, apiRequest, null];',
+    ].join('\n');
+    expect(await restrictedImports('packages/contract/src/crafted.ts', code)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,157 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ELEMENT_KINDS } from '@club/stage-engine/model';
+import type { ElementKind, Stage } from '@club/stage-engine/model';
+import { downloadStage } from '../stage-file.ts';
+import { ElementThumbnail } from './element-thumbnail.tsx';
+import { StageIcon } from './stage-icons.tsx';
+
+export interface DesignerToolbarProps {
+  stage: Stage;
+  open: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  onToggleOpen(): void;
+  onAdd(kind: ElementKind): void;
+  onUndo(): void;
+  onRedo(): void;
+  onImport(file: File): void;
+  onOpenServer(): void;
+  onClear(): void;
+  onSave(): void;
+}
+
+/** The designer's top bar: the gallery of elements to add, history, files, server, clear and save. */
+export function DesignerToolbar({
+  stage,
+  open,
+  canUndo,
+  canRedo,
+  onToggleOpen,
+  onAdd,
+  onUndo,
+  onRedo,
+  onImport,
+  onOpenServer,
+  onClear,
+  onSave,
+}: DesignerToolbarProps) {
+  const { t } = useTranslation('stage-designer');
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className={`designer-bar${open ? '' : ' is-collapsed'}`}>
+      <div id="designer-bar-content" className="designer-bar-content" hidden={!open}>
+        <div className="add-gallery" role="group" aria-label={t('GALLERY')}>
+          <span className="add-gallery-label" aria-hidden="true">
+            <StageIcon name="plus" size={16} />
+            {t('ADD')}
+          </span>
+          {ELEMENT_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="btn gallery-item"
+              data-kind={kind}
+              aria-label={t('ADD_KIND', { kind: t(`KINDS.${kind}`) })}
+              title={t(`KINDS.${kind}`)}
+              onClick={() => onAdd(kind)}
+            >
+              <ElementThumbnail kind={kind} height={34} />
+            </button>
+          ))}
+        </div>
+        <div className="designer-actions">
+          <div className="btn-group" role="group" aria-label={t('HISTORY')}>
+            <button
+              type="button"
+              className="btn btn-bar"
+              disabled={!canUndo}
+              aria-label={t('UNDO')}
+              title={`${t('UNDO')} (Ctrl+Z)`}
+              onClick={onUndo}
+            >
+              <StageIcon name="undo" />
+            </button>
+            <button
+              type="button"
+              className="btn btn-bar"
+              disabled={!canRedo}
+              aria-label={t('REDO')}
+              title={`${t('REDO')} (Shift+Ctrl+Z)`}
+              onClick={onRedo}
+            >
+              <StageIcon name="redo" />
+            </button>
+          </div>
+          <div className="btn-group" role="group" aria-label={t('FILE')}>
+            <button
+              type="button"
+              className="btn btn-bar"
+              aria-label={t('IMPORT')}
+              title={t('IMPORT')}
+              onClick={() => fileRef.current?.click()}
+            >
+              <StageIcon name="upload" />
+            </button>
+            <button
+              type="button"
+              className="btn btn-bar"
+              aria-label={t('EXPORT')}
+              title={t('EXPORT')}
+              onClick={() => downloadStage(stage)}
+            >
+              <StageIcon name="download" />
+            </button>
+          </div>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label={t('IMPORT_FILE')}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) onImport(file);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-bar"
+            aria-label={t('SERVER.OPEN_DIALOG')}
+            title={t('SERVER.OPEN_DIALOG')}
+            onClick={onOpenServer}
+          >
+            <StageIcon name="cloud" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-bar btn-bar-danger"
+            disabled={stage.elements.length === 0}
+            aria-label={t('DELETE_ALL')}
+            title={t('DELETE_ALL')}
+            onClick={onClear}
+          >
+            <StageIcon name="clear" />
+          </button>
+          <button type="button" className="btn btn-save" onClick={onSave}>
+            <StageIcon name="save" size={18} />
+            <span>{t('SAVE')}</span>
+          </button>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="designer-bar-tab"
+        aria-expanded={open}
+        aria-controls="designer-bar-content"
+        aria-label={open ? t('COLLAPSE_BAR') : t('EXPAND_BAR')}
+        title={open ? t('COLLAPSE_BAR') : t('EXPAND_BAR')}
+        onClick={onToggleOpen}
+      >
+        <StageIcon name={open ? 'chevronUp' : 'chevronDown'} size={16} />
+      </button>
+    </div>
+  );
+}

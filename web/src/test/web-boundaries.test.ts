@@ -1,0 +1,57 @@
+// @vitest-environment node
+// The linter keeps the web app's boundaries (eslint/web-boundaries.js): probe files written into
+// web/src and linted with the repository's own configuration, as `npm run lint` does.
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const src = path.join(repoRoot, 'web/src');
+const written: string[] = [];
+
+afterEach(() => {
+  for (const file of written.splice(0)) rmSync(file, { force: true });
+});
+
+/** Lints a temporary file at `relativePath` (under web/src) and gives the boundary rule's messages. */
+async function boundaryErrors(relativeDir: string, code: string): Promise<string[]> {
+  const file = path.join(src, relativeDir, `boundary-probe-${randomUUID()}.ts`);
+  written.push(file);
+  writeFileSync(file, code);
+  const [result] = await new ESLint({ cwd: repoRoot }).lintFiles([file]);
+  expect(result.messages.filter((message) => message.fatal)).toEqual([]);
+  return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
+}
+
+describe('web boundaries in lint', () => {
+  it('refuses a feature importing another feature, statically or lazily', async () => {
+    const errors = await boundaryErrors(
+      'features/calendar',
+      "import { AdminPage } from '../admin/admin-page.tsx';\nexport const later = import('../stage/stage-file.ts');\nexport { AdminPage };\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("Feature 'calendar' must not import feature 'admin'"),
+      expect.stringContaining("Feature 'calendar' must not import feature 'stage'"),
+    ]);
+  });
+
+  it('refuses it from a nested folder too, and lets a feature import its own files and the shared code', async () => {
+    expect(
+      await boundaryErrors('features/admin/components', "export { EventsCalendar } from '../../calendar/components/events-calendar.tsx';\n"),
+    ).toEqual([expect.stringContaining("Feature 'admin' must not import feature 'calendar'")]);
+    expect(
+      await boundaryErrors(
+        'features/admin/components',
+        "export { formatEventDate } from '../format.ts';\nexport { showToast } from '../../../lib/toasts.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses shared code importing a feature', async () => {
+    expect(await boundaryErrors('lib', "export { AdminPage } from '../features/admin/admin-page.tsx';\n")).toEqual([
+      expect.stringContaining("web/src/lib is shared code and must not import feature 'admin'"),
+    ]);
+  });
+});
