@@ -7,8 +7,6 @@ import { apiClient, createTestApp, TEST_DIALECTS } from '../support/test-app.ts'
 import type { TestApp } from '../support/test-app.ts';
 import { insertEvent, subscribeBody, TEST_NOW } from './fixtures.ts';
 
-const HOUR = 60 * 60 * 1000;
-
 describe.each(TEST_DIALECTS)('reminders and notices [%s]', (dialect) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
