@@ -23,7 +23,15 @@ export function retryDelayMs(tries: number): number {
 /** Adds a job; call it with the transaction of the change the job follows from. */
 export async function enqueueJob(
   db: Executor,
-  job: { kind: string; payload: unknown; runAt: Date; now: Date; key?: string; mailTo?: string; subject?: string },
+  job: {
+    kind: string;
+    payload: unknown;
+    runAt: Date;
+    now: Date;
+    key?: string;
+    mailTo?: string;
+    subject?: string;
+  },
 ): Promise<string> {
   const id = newId();
   const stamp = isoOf(job.now);
@@ -51,7 +59,14 @@ export async function enqueueJob(
 
 /** Puts a mail in the queue, to go out as soon as a worker is free. */
 export function enqueueMail(db: Executor, now: Date, message: MailMessage): Promise<string> {
-  return enqueueJob(db, { kind: MAIL_JOB, payload: message, runAt: now, now, mailTo: message.to, subject: message.subject });
+  return enqueueJob(db, {
+    kind: MAIL_JOB,
+    payload: message,
+    runAt: now,
+    now,
+    mailTo: message.to,
+    subject: message.subject,
+  });
 }
 
 /** Removes the pending jobs of a key (a reminder to plan again or no more). */
@@ -60,7 +75,12 @@ export async function cancelPendingJobs(db: Executor, key: string): Promise<void
 }
 
 export function findPendingJob(db: Executor, key: string): Promise<JobRow | undefined> {
-  return db.selectFrom('jobs').selectAll().where('job_key', '=', key).where('status', '=', 'pending').executeTakeFirst();
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('job_key', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
 }
 
 /**
@@ -69,7 +89,12 @@ export function findPendingJob(db: Executor, key: string): Promise<JobRow | unde
  * with FOR UPDATE SKIP LOCKED, so concurrent claimers take different rows without waiting.
  * SQLite: the same conditional UPDATE inside BEGIN IMMEDIATE, which lets one writer at a time.
  */
-export async function claimJob(db: Db, worker: string, now: Date, leaseMs: number): Promise<JobRow | undefined> {
+export async function claimJob(
+  db: Db,
+  worker: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
   const stamp = isoOf(now);
   const claim = (trx: Executor) => {
     let due = trx

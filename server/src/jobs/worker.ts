@@ -55,7 +55,10 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       await completeJob(db.kysely, job, id, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      log.warn({ job: job.id, kind: job.kind, tries: job.tries, err: message }, 'job failed; it will be tried again');
+      log.warn(
+        { job: job.id, kind: job.kind, tries: job.tries, err: message },
+        'job failed; it will be tried again',
+      );
       await failJob(db.kysely, job, id, clock.now(), options.retryLimit, message).catch((markErr: unknown) =>
         log.error({ err: markErr, job: job.id }, 'could not record a job failure'),
       );
@@ -94,7 +97,9 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     const now = clock.now().getTime();
     if (now - lastPrune > DAY_MS) {
       lastPrune = now;
-      pruneDoneJobs(db.kysely, new Date(now - KEEP_DONE_MS)).catch((err: unknown) => log.error({ err }, 'job prune failed'));
+      pruneDoneJobs(db.kysely, new Date(now - KEEP_DONE_MS)).catch((err: unknown) =>
+        log.error({ err }, 'job prune failed'),
+      );
     }
   };
 

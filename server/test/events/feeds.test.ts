@@ -16,9 +16,12 @@ function readCalendar(text: string) {
   for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   // Calendar properties before the first component.
   const firstComponent = lines.findIndex((line, i) => i > 0 && line.startsWith('BEGIN:'));
-  const calendarProps = lines.filter((line) => /^(VERSION|PRODID|CALSCALE|NAME|X-WR-[A-Z]+|REFRESH-INTERVAL[^:]*|X-PUBLISHED-TTL):/.test(line));
+  const calendarProps = lines.filter((line) =>
+    /^(VERSION|PRODID|CALSCALE|NAME|X-WR-[A-Z]+|REFRESH-INTERVAL[^:]*|X-PUBLISHED-TTL):/.test(line),
+  );
   for (const prop of calendarProps) expect(lines.indexOf(prop)).toBeLessThan(firstComponent);
-  for (const stamp of text.match(/^(DTSTAMP|LAST-MODIFIED):.*$/gm) ?? []) expect(stamp).toMatch(/:\d{8}T\d{6}Z$/);
+  for (const stamp of text.match(/^(DTSTAMP|LAST-MODIFIED):.*$/gm) ?? [])
+    expect(stamp).toMatch(/:\d{8}T\d{6}Z$/);
 
   const component = new ICAL.Component(ICAL.parse(text));
   const parsed = nodeIcal.sync.parseICS(text);
@@ -64,12 +67,28 @@ describeEachDatabase(
         start_at: '2025-07-11 19:00:00',
         end_at: '2025-07-11 21:00:00',
       });
-      const dropped = await insertEvent(t, { type: EventType.clubPractices, evento: 'Anulada', start_at: '2025-07-12 19:00:00', end_at: '2025-07-12 21:00:00' });
+      const dropped = await insertEvent(t, {
+        type: EventType.clubPractices,
+        evento: 'Anulada',
+        start_at: '2025-07-12 19:00:00',
+        end_at: '2025-07-12 21:00:00',
+      });
       await insertEvent(t, { type: EventType.clubPractices, evento: 'De otro' });
       for (const id of [open, closed, dropped]) {
-        expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token)).statusCode).toBe(200);
+        expect(
+          (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token))
+            .statusCode,
+        ).toBe(200);
       }
-      expect((await api().put(`/api/events/${dropped}/subscribe/`, subscribeBody(member.user.uuid, 2), member.token)).statusCode).toBe(200);
+      expect(
+        (
+          await api().put(
+            `/api/events/${dropped}/subscribe/`,
+            subscribeBody(member.user.uuid, 2),
+            member.token,
+          )
+        ).statusCode,
+      ).toBe(200);
 
       const first = await api().get(`/api/registro/${member.user.uuid}/feed/`, member.token);
       expect(first.statusCode).toBe(200);
@@ -103,8 +122,14 @@ describeEachDatabase(
 
     it('raises SEQUENCE and LAST-MODIFIED when staff change an event, in the public feed too', async () => {
       const t = get();
-      const id = await insertEvent(t, { type: EventType.clubPractices, evento: 'Cambiante', start_at: '2025-07-20 10:00:00', end_at: '2025-07-20 12:00:00' });
-      const read = async () => readCalendar((await api().get('/api/calendar.ics')).body).find((e) => e.uid === `${id}@club`)!;
+      const id = await insertEvent(t, {
+        type: EventType.clubPractices,
+        evento: 'Cambiante',
+        start_at: '2025-07-20 10:00:00',
+        end_at: '2025-07-20 12:00:00',
+      });
+      const read = async () =>
+        readCalendar((await api().get('/api/calendar.ics')).body).find((e) => e.uid === `${id}@club`)!;
       const before = await read();
       expect(before.sequence).toBe(1);
       t.clock.advance(60_000);

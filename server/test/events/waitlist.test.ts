@@ -20,15 +20,22 @@ describeEachDatabase(
     });
 
     const api = () => apiClient(get().app);
-    const join = (id: string, m: TestMember) => api().put(`/api/events/${id}/waitlist/`, { uuid: m.user.uuid }, m.token);
-    const leave = (id: string, m: TestMember) => api().delete(`/api/events/${id}/waitlist/`, undefined, m.token);
-    const register = (id: string, m: TestMember) => api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token);
-    const cancel = (id: string, m: TestMember) => api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token);
+    const join = (id: string, m: TestMember) =>
+      api().put(`/api/events/${id}/waitlist/`, { uuid: m.user.uuid }, m.token);
+    const leave = (id: string, m: TestMember) =>
+      api().delete(`/api/events/${id}/waitlist/`, undefined, m.token);
+    const register = (id: string, m: TestMember) =>
+      api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token);
+    const cancel = (id: string, m: TestMember) =>
+      api().put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token);
     const members = (n: number, language = 'es') =>
       Promise.all(Array.from({ length: n }, () => createTestMember(get(), { ...ALL_FLAGS, language })));
-    const staffEvent = async (id: string) => eventSchema.parse((await api().get(`/api/events/${id}/`, staff.token)).json());
+    const staffEvent = async (id: string) =>
+      eventSchema.parse((await api().get(`/api/events/${id}/`, staff.token)).json());
     const statusOf = async (id: string, m: TestMember) =>
-      (await staffEvent(id)).participantes.filter((p) => p.uuid === m.user.uuid).map((p) => p.roles[0].status);
+      (await staffEvent(id)).participantes
+        .filter((p) => p.uuid === m.user.uuid)
+        .map((p) => p.roles[0].status);
     const fullEvent = async (t: TestApp, plazas: number, fields = {}) => {
       const id = await insertEvent(t, { plazas, type: EventType.clubPractices, ...fields });
       for (const m of await members(plazas)) expect((await register(id, m)).statusCode).toBe(200);
@@ -47,7 +54,10 @@ describeEachDatabase(
       // Everyone sees how many wait; only the caller's own place is told.
       const anonymous = (await api().get(`/api/events/${id}/`)).json();
       expect(anonymous).toMatchObject({ listaEspera: 2, enEspera: null });
-      expect((await api().get(`/api/events/${id}/`, d.token)).json()).toMatchObject({ listaEspera: 2, enEspera: null });
+      expect((await api().get(`/api/events/${id}/`, d.token)).json()).toMatchObject({
+        listaEspera: 2,
+        enEspera: null,
+      });
 
       expect((await leave(id, d)).json().errorCode).toBe('NOT_WAITING');
       const left = await leave(id, b);
@@ -57,8 +67,12 @@ describeEachDatabase(
       expect((await api().get(`/api/events/${id}/`, c.token)).json()).toMatchObject({ enEspera: 1 });
 
       expect((await api().put(`/api/events/${id}/waitlist/`, { uuid: d.user.uuid })).statusCode).toBe(401);
-      expect((await api().put(`/api/events/${id}/waitlist/`, { uuid: c.user.uuid }, d.token)).json().errorCode).toBe('FORBIDDEN');
-      expect((await api().put(`/api/events/${id}/waitlist/`, {}, d.token)).json().errorCode).toBe('VALIDATION_ERROR');
+      expect(
+        (await api().put(`/api/events/${id}/waitlist/`, { uuid: c.user.uuid }, d.token)).json().errorCode,
+      ).toBe('FORBIDDEN');
+      expect((await api().put(`/api/events/${id}/waitlist/`, {}, d.token)).json().errorCode).toBe(
+        'VALIDATION_ERROR',
+      );
       expect((await join('00000000-0000-4000-8000-000000000000', d)).statusCode).toBe(404);
       const free = await insertEvent(t, { plazas: 3, type: EventType.clubPractices });
       const notFull = await join(free, d);
@@ -73,7 +87,11 @@ describeEachDatabase(
       const locked = await fullEvent(t, 1);
       await t.db.kysely.updateTable('events').set({ solo_lectura: 1 }).where('id', '=', locked).execute();
       expect((await join(locked, d)).json().errorCode).toBe('EVENT_LOCKED');
-      const past = await insertEvent(t, { plazas: 1, start_at: '2025-05-01 10:00:00', end_at: '2025-05-01 11:00:00' });
+      const past = await insertEvent(t, {
+        plazas: 1,
+        start_at: '2025-05-01 10:00:00',
+        end_at: '2025-05-01 11:00:00',
+      });
       expect((await join(past, d)).json().errorCode).toBe('EVENT_EXPIRED');
     });
 
@@ -87,7 +105,11 @@ describeEachDatabase(
 
     it('gives a freed seat to the first in line at once, mails them, and staff see the line in order', async () => {
       const t = get();
-      const id = await insertEvent(t, { plazas: 1, type: EventType.clubPractices, evento: 'Práctica con espera' });
+      const id = await insertEvent(t, {
+        plazas: 1,
+        type: EventType.clubPractices,
+        evento: 'Práctica con espera',
+      });
       const [a, b, c] = await members(3);
       const [en] = await members(1, 'en');
       expect((await register(id, a)).statusCode).toBe(200);
@@ -115,7 +137,10 @@ describeEachDatabase(
       expect(mail.attachments.map((a2) => a2.filename)).toEqual(['event.ics']);
 
       // Staff cancelling a registration frees the seat the same way.
-      expect((await api().put(`/api/admin/events/${id}/participants/${en.user.uuid}/`, { status: 2 }, staff.token)).statusCode).toBe(200);
+      expect(
+        (await api().put(`/api/admin/events/${id}/participants/${en.user.uuid}/`, { status: 2 }, staff.token))
+          .statusCode,
+      ).toBe(200);
       expect(await statusOf(id, b)).toEqual([1]);
       expect(await statusOf(id, c)).toEqual([5]);
     });
@@ -164,7 +189,11 @@ describeEachDatabase(
       const holder = (await staffEvent(id)).participantes.find((p) => p.roles[0].status === 1)!;
       t.clock.advance(2 * 60 * 60 * 1000);
       try {
-        const res = await api().put(`/api/admin/events/${id}/participants/${holder.uuid}/`, { status: 2 }, staff.token);
+        const res = await api().put(
+          `/api/admin/events/${id}/participants/${holder.uuid}/`,
+          { status: 2 },
+          staff.token,
+        );
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ plazasLibres: 1, listaEspera: 1 });
         expect(await statusOf(id, b)).toEqual([5]);
@@ -183,8 +212,13 @@ describeEachDatabase(
       expect(res.json()).toMatchObject({ plazas: 3, plazasLibres: 0, listaEspera: 1 });
       expect(await statusOf(id, c)).toEqual([1]);
       expect(await statusOf(id, b)).toEqual([5]);
-      expect((await api().post(`/api/admin/events/${id}/waitlist/${c.user.uuid}/`, {}, staff.token)).json().errorCode).toBe('NOT_WAITING');
-      expect((await api().post(`/api/admin/events/${id}/waitlist/${b.user.uuid}/`, {}, b.token)).statusCode).toBe(403);
+      expect(
+        (await api().post(`/api/admin/events/${id}/waitlist/${c.user.uuid}/`, {}, staff.token)).json()
+          .errorCode,
+      ).toBe('NOT_WAITING');
+      expect(
+        (await api().post(`/api/admin/events/${id}/waitlist/${b.user.uuid}/`, {}, b.token)).statusCode,
+      ).toBe(403);
     });
 
     it('gives 30 members joining at once 30 distinct places', async () => {
@@ -195,7 +229,11 @@ describeEachDatabase(
       expect(answers.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
       const places = answers.map((r) => r.json().enEspera as number).sort((x, y) => x - y);
       expect(places).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-      const positions = await t.db.kysely.selectFrom('waitlist').select('position').where('event_id', '=', id).execute();
+      const positions = await t.db.kysely
+        .selectFrom('waitlist')
+        .select('position')
+        .where('event_id', '=', id)
+        .execute();
       expect(new Set(positions.map((p) => p.position)).size).toBe(30);
     });
 
@@ -212,8 +250,17 @@ describeEachDatabase(
       expect(event).toMatchObject({ plazasLibres: 0, listaEspera: 5 });
       const promoted = event.participantes.filter((p) => p.roles[0].status === 1).map((p) => p.uuid);
       // The first ten of the line, no one else.
-      expect(promoted.sort()).toEqual(line.slice(0, 10).map((m) => m.user.uuid).sort());
-      const row = await t.db.kysely.selectFrom('events').select('plazas_taken').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(promoted.sort()).toEqual(
+        line
+          .slice(0, 10)
+          .map((m) => m.user.uuid)
+          .sort(),
+      );
+      const row = await t.db.kysely
+        .selectFrom('events')
+        .select('plazas_taken')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.plazas_taken).toBe(10);
     });
   },

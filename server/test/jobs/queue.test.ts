@@ -6,7 +6,12 @@ import { createTestMember } from '../support/auth.ts';
 import { apiClient, createTestApp, TEST_DIALECTS } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 
-const contact = { name: 'Marta', email: 'marta@example.com', subject: 'Horarios', message: 'Hola, ¿a qué hora abrís?' };
+const contact = {
+  name: 'Marta',
+  email: 'marta@example.com',
+  subject: 'Horarios',
+  message: 'Hola, ¿a qué hora abrís?',
+};
 
 /** A mailer that fails while `down` is set, and keeps what it sent. */
 function switchableMailer() {
@@ -89,7 +94,10 @@ describe.each(TEST_DIALECTS)('durable mail queue [%s]', (dialect) => {
 
     mail.state.down = false;
     expect((await api.post(`/api/admin/mail/${job.id}/retry/`, {}, member.token)).statusCode).toBe(403);
-    expect((await api.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry/', {}, staff.token)).statusCode).toBe(404);
+    expect(
+      (await api.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry/', {}, staff.token))
+        .statusCode,
+    ).toBe(404);
     const retried = await api.post(`/api/admin/mail/${job.id}/retry/`, {}, staff.token);
     expect(retried.statusCode).toBe(202);
     expect(retried.json()).toEqual({});
@@ -114,33 +122,40 @@ describe.each(TEST_DIALECTS)('durable mail queue [%s]', (dialect) => {
 
   // On SQLite two connections in one process would block each other's event loop (the driver
   // waits synchronously on the lock); the two-process test covers SQLite.
-  it.skipIf(dialect === 'sqlite')('gives each due job to one claimer only, with two connections claiming at once', async () => {
-    // A second connection to the same database, as a second process would have.
-    const other = openDatabase(t.config.databaseUrl);
-    try {
-      const now = t.clock.now();
-      await t.db.kysely.transaction().execute(async (trx) => {
-        for (let i = 0; i < 60; i += 1) {
-          await enqueueMail(trx, now, { to: `claim${i}@club.test`, subject: `claim ${i}`, text: 'x' });
-        }
-      });
-      // This app's worker takes part too; what matters is that no job is claimed twice.
-      const claimed: string[] = [];
-      const claimer = async (db: typeof other, name: string) => {
-        for (;;) {
-          const job = await claimJob(db, name, t.clock.now(), 60_000);
-          if (!job) return;
-          claimed.push(job.id);
-        }
-      };
-      await Promise.all([claimer(t.db, 'a'), claimer(other, 'b'), claimer(t.db, 'c'), claimer(other, 'd')]);
-      expect(new Set(claimed).size).toBe(claimed.length);
-      const rows = await t.db.kysely.selectFrom('jobs').select(['tries', 'status']).where('subject', 'like', 'claim %').execute();
-      expect(rows).toHaveLength(60);
-      // Each was claimed exactly once, by the test's claimers or the app's own worker.
-      for (const row of rows) expect(row.tries).toBe(1);
-    } finally {
-      await other.close();
-    }
-  });
+  it.skipIf(dialect === 'sqlite')(
+    'gives each due job to one claimer only, with two connections claiming at once',
+    async () => {
+      // A second connection to the same database, as a second process would have.
+      const other = openDatabase(t.config.databaseUrl);
+      try {
+        const now = t.clock.now();
+        await t.db.kysely.transaction().execute(async (trx) => {
+          for (let i = 0; i < 60; i += 1) {
+            await enqueueMail(trx, now, { to: `claim${i}@club.test`, subject: `claim ${i}`, text: 'x' });
+          }
+        });
+        // This app's worker takes part too; what matters is that no job is claimed twice.
+        const claimed: string[] = [];
+        const claimer = async (db: typeof other, name: string) => {
+          for (;;) {
+            const job = await claimJob(db, name, t.clock.now(), 60_000);
+            if (!job) return;
+            claimed.push(job.id);
+          }
+        };
+        await Promise.all([claimer(t.db, 'a'), claimer(other, 'b'), claimer(t.db, 'c'), claimer(other, 'd')]);
+        expect(new Set(claimed).size).toBe(claimed.length);
+        const rows = await t.db.kysely
+          .selectFrom('jobs')
+          .select(['tries', 'status'])
+          .where('subject', 'like', 'claim %')
+          .execute();
+        expect(rows).toHaveLength(60);
+        // Each was claimed exactly once, by the test's claimers or the app's own worker.
+        for (const row of rows) expect(row.tries).toBe(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

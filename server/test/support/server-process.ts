@@ -38,7 +38,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok).catch(() => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health/`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (healthy) break;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 150));

@@ -66,7 +66,9 @@ function wallStamp(wall: string): string {
 /** A calendar with its properties first, then the zone, then one VEVENT per entry; CRLF ends every line. */
 export function renderCalendar(calendar: IcalCalendar): string {
   const { timeZone } = calendar;
-  const years = calendar.entries.flatMap((e) => [e.row.start_at, e.row.end_at]).map((wall) => Number(wall.slice(0, 4)));
+  const years = calendar.entries
+    .flatMap((e) => [e.row.start_at, e.row.end_at])
+    .map((wall) => Number(wall.slice(0, 4)));
   if (calendar.alsoYear !== undefined) years.push(calendar.alsoYear);
   if (years.length === 0) years.push(calendar.now.getUTCFullYear());
   const lines = [
@@ -78,7 +80,10 @@ export function renderCalendar(calendar: IcalCalendar): string {
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
     `X-WR-TIMEZONE:${timeZone}`,
     ...(calendar.refreshSeconds
-      ? [`REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshSeconds}S`, `X-PUBLISHED-TTL:PT${calendar.refreshSeconds}S`]
+      ? [
+          `REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshSeconds}S`,
+          `X-PUBLISHED-TTL:PT${calendar.refreshSeconds}S`,
+        ]
       : []),
     ...vtimezone(timeZone, Math.min(...years), Math.max(...years)).split('\r\n'),
   ];

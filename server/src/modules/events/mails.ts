@@ -5,13 +5,7 @@ import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 
 type MailLanguage = Language;
 export type EventMailKind =
-  | 'registered'
-  | 'cancelled'
-  | 'eventCancelled'
-  | 'promoted'
-  | 'confirmed'
-  | 'reminder'
-  | 'eventChanged';
+  'registered' | 'cancelled' | 'eventCancelled' | 'promoted' | 'confirmed' | 'reminder' | 'eventChanged';
 
 /** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
 const WITH_ICS: ReadonlySet<EventMailKind> = new Set(['registered', 'promoted', 'confirmed', 'eventChanged']);
@@ -170,7 +164,9 @@ export function eventMail(input: EventMailInput): MailMessage {
   ].join('\n');
   const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text };
   if (input.ics && WITH_ICS.has(input.kind)) {
-    message.attachments = [{ filename: 'event.ics', content: input.ics, contentType: 'text/calendar; charset=utf-8' }];
+    message.attachments = [
+      { filename: 'event.ics', content: input.ics, contentType: 'text/calendar; charset=utf-8' },
+    ];
   }
   return message;
 }

@@ -19,7 +19,11 @@ async function ownEventRows(ctx: AppContext, memberId: string) {
     .selectAll('events')
     .where((eb) =>
       eb.or([
-        eb('events.id', 'in', eb.selectFrom('registrations').select('event_id').where('member_id', '=', memberId)),
+        eb(
+          'events.id',
+          'in',
+          eb.selectFrom('registrations').select('event_id').where('member_id', '=', memberId),
+        ),
         eb('events.id', 'in', eb.selectFrom('waitlist').select('event_id').where('member_id', '=', memberId)),
       ]),
     )
@@ -62,7 +66,11 @@ export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedA
     .where('id', '=', member.id)
     .where('feed_token', 'is', null)
     .execute();
-  const stored = await ctx.db.kysely.selectFrom('members').select('feed_token').where('id', '=', member.id).executeTakeFirst();
+  const stored = await ctx.db.kysely
+    .selectFrom('members')
+    .select('feed_token')
+    .where('id', '=', member.id)
+    .executeTakeFirst();
   if (!stored?.feed_token) throw new ApiError('NOT_FOUND');
   return { url: feedUrl(ctx, stored.feed_token) };
 }
@@ -81,13 +89,20 @@ export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<Fee
 export async function personalFeed(ctx: AppContext, token: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
   const db = ctx.db.kysely;
-  const member = await db.selectFrom('members').select(['id', 'nombre']).where('feed_token', '=', token).executeTakeFirst();
+  const member = await db
+    .selectFrom('members')
+    .select(['id', 'nombre'])
+    .where('feed_token', '=', token)
+    .executeTakeFirst();
   if (!member) throw new ApiError('NOT_FOUND');
   const rows = await db
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
     .selectAll('events')
-    .select(['registrations.status as registration_status', 'registrations.updated_at as registration_updated_at'])
+    .select([
+      'registrations.status as registration_status',
+      'registrations.updated_at as registration_updated_at',
+    ])
     .where('registrations.member_id', '=', member.id)
     .orderBy('events.start_at')
     .orderBy('events.id')
@@ -99,9 +114,16 @@ export async function personalFeed(ctx: AppContext, token: string): Promise<stri
     refreshSeconds: 60 * 60,
     entries: rows.map((row) => {
       const cancelled = row.registration_status === RoleStatus.anulado;
-      const lastModified = row.registration_updated_at > row.updated_at ? row.registration_updated_at : row.updated_at;
+      const lastModified =
+        row.registration_updated_at > row.updated_at ? row.registration_updated_at : row.updated_at;
       // A cancelled registration is a change of the member's copy: its SEQUENCE moves on too.
-      return { row, url: eventLink(ctx.config.publicUrl, row), cancelled, sequence: row.version + (cancelled ? 1 : 0), lastModified };
+      return {
+        row,
+        url: eventLink(ctx.config.publicUrl, row),
+        cancelled,
+        sequence: row.version + (cancelled ? 1 : 0),
+        lastModified,
+      };
     }),
   });
 }

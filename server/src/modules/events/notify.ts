@@ -13,7 +13,10 @@ export interface Mailee {
   nombre: string;
 }
 
-type MailedEvent = Pick<EventRow, 'id' | 'start_at' | 'end_at' | 'evento' | 'nota' | 'version' | 'updated_at'>;
+type MailedEvent = Pick<
+  EventRow,
+  'id' | 'start_at' | 'end_at' | 'evento' | 'nota' | 'version' | 'updated_at'
+>;
 
 /** The event alone as an .ics file, for the mails that add or change a booking. */
 export function eventIcs(ctx: AppContext, event: MailedEvent, cancelled = false): string {

@@ -51,7 +51,13 @@ export async function occupySeat(
     await updateRegistration(trx, own.id, fields);
   } else {
     try {
-      await insertRegistration(trx, { id: newId(), event_id: event.id, member_id: member.id, created_at: stamp, ...fields });
+      await insertRegistration(trx, {
+        id: newId(),
+        event_id: event.id,
+        member_id: member.id,
+        created_at: stamp,
+        ...fields,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw refusal('ALREADY_REGISTERED');
       throw err;
@@ -103,7 +109,11 @@ export async function promoteWaiting(ctx: AppContext, trx: Executor, eventId: st
         action: 'register',
       });
       if (!check.ok) {
-        if (check.reason === 'EVENT_EXPIRED' || check.reason === 'EVENT_LOCKED' || check.reason === 'NOT_REGISTRABLE') {
+        if (
+          check.reason === 'EVENT_EXPIRED' ||
+          check.reason === 'EVENT_LOCKED' ||
+          check.reason === 'NOT_REGISTRABLE'
+        ) {
           return promoted;
         }
         continue;
@@ -160,10 +170,17 @@ export async function joinWaitlist(
     try {
       await trx
         .insertInto('waitlist')
-        .values({ id: newId(), event_id: event.id, member_id: member.id, position: Number(last?.last ?? 0) + 1, created_at: stamp })
+        .values({
+          id: newId(),
+          event_id: event.id,
+          member_id: member.id,
+          position: Number(last?.last ?? 0) + 1,
+          created_at: stamp,
+        })
         .execute();
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('ALREADY_WAITING', 'You are already on the waiting list.');
+      if (isUniqueViolation(err))
+        throw new ApiError('ALREADY_WAITING', 'You are already on the waiting list.');
       throw err;
     }
   });

@@ -1,3 +1,4 @@
+import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { ClubEvent, Participant, Role } from '@club/contract/schemas';
 import { EventType, RoleId, RoleStatus } from '@club/contract/enums';
 
@@ -10,10 +11,10 @@ export function registrationRole(
   return participant.roles.find((role) => role.roleId === expected) ?? participant.roles[0];
 }
 
-/** Registrations that still hold a seat (every status but anulado). */
+/** Registrations that still hold a seat (every status but anulado; those waiting hold none). */
 export function activeRegistrations(event: ClubEvent): number {
   return event.participantes.filter((p) => {
     const role = registrationRole(event, p);
-    return role !== undefined && role.status !== RoleStatus.anulado;
+    return role !== undefined && role.status !== RoleStatus.anulado && role.status !== WAITING_ROLE_STATUS;
   }).length;
 }

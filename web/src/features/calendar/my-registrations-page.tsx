@@ -127,7 +127,11 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
     });
   const subscribe = useSubscribe({
     onSuccess: (_event, variables) =>
-      showToast({ type: ToastType.success, title: t('TITLE'), message: t('CANCELLED', { event: escapeHtml(variables.title) }) }),
+      showToast({
+        type: ToastType.success,
+        title: t('TITLE'),
+        message: t('CANCELLED', { event: escapeHtml(variables.title) }),
+      }),
     onError,
   });
   const waitlist = useWaitlist();
@@ -141,7 +145,10 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
       uuid: event.uuid,
       action: 'cancel',
       title: event.evento,
-      body: { uuid: user.uuid, roles: [{ roleId: roleForEventType(event.type), status: RoleStatus.anulado }] },
+      body: {
+        uuid: user.uuid,
+        roles: [{ roleId: roleForEventType(event.type), status: RoleStatus.anulado }],
+      },
     });
   const leave = () =>
     waitlist.mutate(
@@ -161,7 +168,10 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
               <Link to={eventPath(item)}>{event.evento}</Link>
             </h3>
             <p className="mb-1 small">{scheduleText(event.start, event.end, i18n.language)}</p>
-            <span className={`badge ${STATUS_CLASS[item.status] ?? 'text-bg-secondary'}`} data-testid="my-status">
+            <span
+              className={`badge ${STATUS_CLASS[item.status] ?? 'text-bg-secondary'}`}
+              data-testid="my-status"
+            >
               {waiting
                 ? t('events-calendar:WAITLIST.PLACE', { count: item.enEspera ?? 0, ordinal: true })
                 : t(`common:ENUMS.ROLE_STATUS.${item.status}`)}
@@ -169,12 +179,22 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
           </div>
           <div className="d-flex gap-2">
             {waiting && !isExpired(event, nowLocal) ? (
-              <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={leave}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                disabled={busy}
+                onClick={leave}
+              >
                 {t('LEAVE')}
               </button>
             ) : null}
             {canCancel ? (
-              <button type="button" className="btn btn-outline-danger btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+              >
                 {t('CANCEL')}
               </button>
             ) : null}
@@ -227,14 +247,29 @@ function PersonalFeed({ uuid }: { uuid: string }) {
           {t('FEED.ADDRESS')}
         </label>
         <div className="input-group input-group-sm mb-2">
-          <input id="my-feed-url" className="form-control" readOnly value={url} onFocus={(e) => e.target.select()} />
-          <button type="button" className="btn btn-outline-secondary" disabled={!url} onClick={() => void copy()}>
+          <input
+            id="my-feed-url"
+            className="form-control"
+            readOnly
+            value={url}
+            onFocus={(e) => e.target.select()}
+          />
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={!url}
+            onClick={() => void copy()}
+          >
             {t('FEED.COPY')}
           </button>
         </div>
         <div className="d-flex flex-wrap gap-2">
           {url ? (
-            <a className="btn btn-accent btn-sm" href={url.replace(/^https?:/, 'webcal:')} data-testid="webcal">
+            <a
+              className="btn btn-accent btn-sm"
+              href={url.replace(/^https?:/, 'webcal:')}
+              data-testid="webcal"
+            >
               {t('FEED.SUBSCRIBE')}
             </a>
           ) : null}
@@ -259,8 +294,10 @@ function PersonalFeed({ uuid }: { uuid: string }) {
         onConfirm={() => {
           setConfirming(false);
           renew.mutate(undefined, {
-            onSuccess: () => showToast({ type: ToastType.success, title: t('FEED.TITLE'), message: t('FEED.RENEWED') }),
-            onError: () => showToast({ type: ToastType.error, title: t('FEED.TITLE'), message: t('FEED.ERROR') }),
+            onSuccess: () =>
+              showToast({ type: ToastType.success, title: t('FEED.TITLE'), message: t('FEED.RENEWED') }),
+            onError: () =>
+              showToast({ type: ToastType.error, title: t('FEED.TITLE'), message: t('FEED.ERROR') }),
           });
         }}
       />

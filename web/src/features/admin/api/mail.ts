@@ -7,7 +7,11 @@ import { adminKeys } from './query-keys.ts';
 
 /** GET /api/admin/mail/?status=failed: mails that could not be delivered. */
 export function fetchFailedMail(signal?: AbortSignal): Promise<QueuedMail[]> {
-  return apiRequest('/api/admin/mail/', { query: { status: 'failed' }, schema: queuedMailListSchema, signal });
+  return apiRequest('/api/admin/mail/', {
+    query: { status: 'failed' },
+    schema: queuedMailListSchema,
+    signal,
+  });
 }
 
 export function failedMailQuery() {

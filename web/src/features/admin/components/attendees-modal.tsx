@@ -5,9 +5,10 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ROLE_STATUSES, ToastType } from '@club/contract/enums';
 import type { RoleStatus } from '@club/contract/enums';
+import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { showToast } from '../../../lib/toasts.ts';
-import { useSetParticipantStatus } from '../api/set-participant-status.ts';
+import { useSeatFromWaitlist, useSetParticipantStatus } from '../api/set-participant-status.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen } from '../format.ts';
 import { activeRegistrations, registrationRole } from '../participants.ts';
@@ -20,7 +21,15 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
   const titleId = useId();
   const language = i18n.resolvedLanguage ?? 'es';
   const setStatus = useSetParticipantStatus();
-  const people = [...event.participantes].sort((a, b) => a.fullName.localeCompare(b.fullName, language));
+  const seat = useSeatFromWaitlist();
+  const waits = (p: Participant) => registrationRole(event, p)?.status === WAITING_ROLE_STATUS;
+  // Registrations by name, then the waiting list in its order (as the server sends it).
+  const people = [
+    ...event.participantes
+      .filter((p) => !waits(p))
+      .sort((a, b) => a.fullName.localeCompare(b.fullName, language)),
+    ...event.participantes.filter(waits),
+  ];
   const when = formatEventWhen(event.start, event.end, language);
 
   const labels: AttendeeSheetLabels = {
@@ -109,20 +118,47 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
                     <tr key={person.uuid} data-testid="attendee-row">
                       <th scope="row">{person.fullName}</th>
                       <td>
-                        <Form.Select
-                          size="sm"
-                          value={role ? String(role.status) : ''}
-                          aria-label={t('admin:ATTENDEES.STATUS_LABEL', { name: person.fullName })}
-                          disabled={setStatus.isPending}
-                          onChange={(e) => void change(person, Number(e.target.value) as RoleStatus)}
-                          className={`admin-status status-${role?.status ?? 0}`}
-                        >
-                          {ROLE_STATUSES.map((status) => (
-                            <option key={status} value={String(status)}>
-                              {t(`common:ENUMS.ROLE_STATUS.${status}`)}
-                            </option>
-                          ))}
-                        </Form.Select>
+                        {role?.status === WAITING_ROLE_STATUS ? (
+                          <div className="d-flex flex-wrap align-items-center gap-2">
+                            <span className="badge text-bg-info">{t('common:ENUMS.ROLE_STATUS.5')}</span>
+                            <Button
+                              size="sm"
+                              variant="outline-primary"
+                              disabled={seat.isPending}
+                              aria-label={t('admin:ATTENDEES.SEAT_FOR', { name: person.fullName })}
+                              onClick={() =>
+                                seat.mutate(
+                                  { eventUuid: event.uuid, personUuid: person.uuid },
+                                  {
+                                    onError: (error) =>
+                                      showToast({
+                                        title: t('common:ERRORS.GENERIC_TITLE'),
+                                        message: t(errorMessageKey(error)),
+                                        type: ToastType.error,
+                                      }),
+                                  },
+                                )
+                              }
+                            >
+                              {t('admin:ATTENDEES.SEAT')}
+                            </Button>
+                          </div>
+                        ) : (
+                          <Form.Select
+                            size="sm"
+                            value={role ? String(role.status) : ''}
+                            aria-label={t('admin:ATTENDEES.STATUS_LABEL', { name: person.fullName })}
+                            disabled={setStatus.isPending}
+                            onChange={(e) => void change(person, Number(e.target.value) as RoleStatus)}
+                            className={`admin-status status-${role?.status ?? 0}`}
+                          >
+                            {ROLE_STATUSES.map((status) => (
+                              <option key={status} value={String(status)}>
+                                {t(`common:ENUMS.ROLE_STATUS.${status}`)}
+                              </option>
+                            ))}
+                          </Form.Select>
+                        )}
                       </td>
                       <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}</td>
                       <td className="text-nowrap">

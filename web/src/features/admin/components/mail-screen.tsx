@@ -54,9 +54,17 @@ export function MailScreen() {
                       onClick={() =>
                         retry.mutate(mail.id, {
                           onSuccess: () =>
-                            showToast({ type: ToastType.success, title: t('admin:MAIL.TITLE'), message: t('admin:MAIL.RETRIED') }),
+                            showToast({
+                              type: ToastType.success,
+                              title: t('admin:MAIL.TITLE'),
+                              message: t('admin:MAIL.RETRIED'),
+                            }),
                           onError: (error) =>
-                            showToast({ type: ToastType.error, title: t('common:ERRORS.GENERIC_TITLE'), message: t(errorMessageKey(error)) }),
+                            showToast({
+                              type: ToastType.error,
+                              title: t('common:ERRORS.GENERIC_TITLE'),
+                              message: t(errorMessageKey(error)),
+                            }),
                         })
                       }
                     >
