@@ -25,7 +25,7 @@ function readCalendar(text: string) {
 
   const component = new ICAL.Component(ICAL.parse(text));
   const parsed = nodeIcal.sync.parseICS(text);
-  const nodeEvents = Object.values(parsed).filter((entry) => entry.type === 'VEVENT');
+  const nodeEvents = Object.values(parsed).filter((entry) => entry?.type === 'VEVENT');
   const events = component.getAllSubcomponents('vevent').map((vevent) => {
     const event = new ICAL.Event(vevent);
     return {

@@ -13,6 +13,14 @@ const dbUrl = `sqlite:${path.join(dir, 'club.db')}`;
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [...tsx, 'src/cli.ts', ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+}
+
 function startServer(env: Record<string, string>): Promise<RunningServer> {
   return startServerProcess({ DATABASE_URL: dbUrl, MAIL_OUTBOX: path.join(dir, 'outbox'), ...env });
 }

@@ -3,7 +3,7 @@ import { EventType } from '@club/contract/enums';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { enqueueMail } from '../../src/jobs/queue.ts';
-import { systemClock } from '../../src/lib/clock.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { startServerProcess } from '../support/server-process.ts';
@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)(
     });
 
     it('loses no mail of an answered registration when the server is killed with kill -9', async () => {
-      const t = { db, clock: systemClock };
+      const t = { db, clock: new ManualClock(new Date()) };
       const id = await insertEvent(t, {
         type: EventType.clubPractices,
         plazas: 100,
