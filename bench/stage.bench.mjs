@@ -17,6 +17,11 @@ const tick = spawnSync('npx', ['tsx', 'bench/stage-engine-tick.ts'], { cwd: root
 process.stdout.write(tick.stdout);
 if (tick.status !== 0) process.stdout.write(`(engine tick bench failed: ${tick.stderr})\n`);
 
+console.log('# library thumbnail');
+const thumbnail = spawnSync('npx', ['tsx', 'bench/stage-thumbnail.ts'], { cwd: root, encoding: 'utf8' });
+process.stdout.write(thumbnail.stdout);
+if (thumbnail.status !== 0) process.stdout.write(`(thumbnail bench failed: ${thumbnail.stderr})\n`);
+
 const freePort = () =>
   new Promise((resolve) => {
     const server = createServer();

@@ -33,6 +33,27 @@ test.describe('site shell', () => {
     await expect(page.getByRole('contentinfo')).toContainText('Enllaços útils');
   });
 
+  test('a language stored while the app is still starting is the one the next load uses', async ({ page }) => {
+    // The app writes the language only when it changes. Its start (which ends once the shell's
+    // texts arrive) must not write the language it started in over one chosen meanwhile, in
+    // another tab or, as the calendar's language test does, by a script. The shell's texts are
+    // held until the choice is stored, so the order is certain.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/i18n/header/*.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => localStorage.setItem('ipsc-club.lang', 'en'));
+    release();
+    await expect(page.getByRole('navigation').first()).toContainText('Nosotros');
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('navigation').first()).toContainText('About');
+  });
+
   test('the home page arrives drawn in the visitor\'s language, and works before and after the app starts', async ({ browser, request }) => {
     const titles = { es: 'Tiro práctico y de precisión', ca: 'Tir pràctic i de precisió', en: 'Practical and precision shooting' };
     for (const [lang, title] of Object.entries(titles)) {

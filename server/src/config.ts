@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 
 /** A configuration value that the server refuses to start with. */
 export class ConfigError extends Error {
@@ -31,7 +31,7 @@ const envSchema = z.object({
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Madrid')
     // The web app reads the same settings file, so both agree unless a club overrides this.
-    .default(siteSettings.timeZone),
+    .default(CLUB_TIMEZONE),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: onOff.default('on'),

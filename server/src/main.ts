@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import { ConfigError, loadConfig } from './config.ts';
 import { startSite } from './server.ts';
 
@@ -20,10 +20,10 @@ async function main(): Promise<void> {
   // The built web app sits beside the server in the repository.
   config.webDist ??= path.resolve(here, '../../web/dist');
   const app = await startSite(config);
-  if (config.clubTimezone !== siteSettings.timeZone) {
+  if (config.clubTimezone !== CLUB_TIMEZONE) {
     // The web app is built with the settings file's zone; the two must agree.
     app.log.warn(
-      { CLUB_TIMEZONE: config.clubTimezone, siteSettingsTimeZone: siteSettings.timeZone },
+      { CLUB_TIMEZONE: config.clubTimezone, siteSettingsTimeZone: CLUB_TIMEZONE },
       'CLUB_TIMEZONE differs from timeZone in packages/contract/site-settings.json: the calendar screens will show times in the settings file\'s zone. Change both, then rebuild the web app.',
     );
   }

@@ -17,6 +17,8 @@ export const APP_ROUTES = {
   forgotten: '/forgoten',
   dryTraining: '/dry-training',
   stageDesigner: '/stage-designer',
+  library: '/stages',
+  training: '/training',
   admin: '/admin',
   terms: '/terms',
   privacy: '/privacy',
@@ -28,7 +30,7 @@ const exactPaths = new Set<string>([
   ...siteSettings.team.map((member) => teamPath(member.slug)),
 ]);
 
-const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/admin\/[a-z-]{1,30}$/];
+const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/stages\/[A-Za-z0-9-]{1,64}\/briefing$/, /^\/admin\/[a-z-]{1,30}$/];
 
 /** True when a path (without query) is a screen of the app rather than the not-found page. */
 export function isAppRoute(pathname: string): boolean {

@@ -1,6 +1,7 @@
 // The shapes of API.md: answers the web parses, and the bodies and queries of the calls beyond
 // SPEC §7 (subscribe, month, staff area). Form bodies of SPEC §5 live in forms.ts.
 import { z } from 'zod';
+import { FIRST_YEAR, LAST_YEAR } from './club-time.ts';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
 import { compareEventTimes, isRealEventTime } from './event-time.ts';
 import { LANGUAGES } from './languages.ts';
@@ -156,7 +157,7 @@ function pathInteger(min: number, max: number) {
     .pipe(z.number().int({ error: 'type' }).min(min, { error: 'enum' }).max(max, { error: 'enum' }));
 }
 
-export const monthParamsSchema = z.object({ year: pathInteger(2000, 2100), month: pathInteger(1, 12) });
+export const monthParamsSchema = z.object({ year: pathInteger(FIRST_YEAR, LAST_YEAR), month: pathInteger(1, 12) });
 export type MonthParams = z.infer<typeof monthParamsSchema>;
 
 // ---------------------------------------------------------------- staff area
@@ -181,6 +182,8 @@ const adminEventFields = {
     .max(ADMIN_EVENT_LIMITS.plazas.max, { error: 'unknown' }),
   status: enumField(EventStatus),
   soloLectura: z.boolean({ error: 'type' }).optional(),
+  /** The club-library stage attached as the briefing (null takes it off; missing keeps it). */
+  stageId: uuidField.nullable().optional(),
 };
 
 // 'date' on `end`: the form shows "enter a valid date" beside the field to correct.

@@ -57,6 +57,26 @@ describe('scoreRep', () => {
     expect(score.hitFactor).toBe(5);
   });
 
+  it('scores a popper down as an A and one left standing as a miss', () => {
+    const shots = [
+      { tMs: 400, zone: 'P' as const, targetId: 'p1' },
+      { tMs: 600, zone: 'P' as const, targetId: 'p1' },
+      { tMs: 800, zone: 'A' as const, targetId: 't1' },
+      { tMs: 1000, zone: 'A' as const, targetId: 't1' },
+    ];
+    const score = scoreRep(shots, 'minor', { targetIds: ['t1'], popperIds: ['p1', 'p2'] });
+    // t1: A + A = 10; p1 down once = 5 (a second hit adds nothing); p2 standing: one miss.
+    expect(score.hitPoints).toBe(15);
+    expect(score.penalties).toBe(10);
+    expect(score.points).toBe(5);
+    expect(scoreRep(shots.slice(0, 1), 'major').hitPoints).toBe(5);
+  });
+
+  it('scores hits into hard cover as nothing', () => {
+    const score = scoreRep([{ tMs: 500, zone: 'HC' }], 'major', { targetIds: [] });
+    expect(score).toMatchObject({ points: 0, penalties: 0, timeMs: 500, hitFactor: 0 });
+  });
+
   it('scores no shot as zero with no time', () => {
     expect(scoreRep([], 'major')).toMatchObject({ points: 0, timeMs: null, hitFactor: 0 });
   });

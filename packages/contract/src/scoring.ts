@@ -53,12 +53,14 @@ export function shotTimes(shots: readonly Pick<ScoredShot, 'tMs'>[]): {
 /**
  * Scores one repetition. With `requiredHitsPerTarget` (IPSC paper: 2) and the ids of the
  * shootable targets, each target's best hits up to that number count and every hit short of
- * it is a miss; without target ids, every scoring hit counts and only `M` shots are misses.
+ * it is a miss; `popperIds` (with `targetIds`) need one `P` hit each, worth an A, or count a
+ * miss. Without target ids, every scoring hit and each popper down counts and only `M` shots
+ * are misses.
  */
 export function scoreRep(
   shots: readonly ScoredShot[],
   powerFactor: PowerFactor,
-  options: { targetIds?: readonly string[]; requiredHitsPerTarget?: number } = {},
+  options: { targetIds?: readonly string[]; requiredHitsPerTarget?: number; popperIds?: readonly string[] } = {},
 ): RepScore {
   const counts = Object.fromEntries(SHOT_ZONES.map((z) => [z, 0])) as Record<ShotZone, number>;
   for (const shot of shots) counts[shot.zone] += 1;
@@ -80,7 +82,14 @@ export function scoreRep(
       hitPoints += best.reduce((sum, v) => sum + v, 0);
       misses += required - best.length;
     }
+    // A popper needs one hit to fall and scores as an A; one left standing is a miss.
+    const down = new Set(shots.filter((shot) => shot.zone === 'P').map((shot) => shot.targetId));
+    for (const id of options.popperIds ?? []) {
+      if (down.has(id)) hitPoints += table.A;
+      else misses += 1;
+    }
   } else {
+    hitPoints += counts.P * table.A;
     for (const shot of shots) {
       if (shot.zone === 'A' || shot.zone === 'C' || shot.zone === 'D') hitPoints += table[shot.zone];
     }

@@ -3,8 +3,8 @@
 import { applyPose, RESTING_POSE, unapplyPose } from './animation.ts';
 import type { Pose } from './animation.ts';
 import { clampPosition } from './clamp.ts';
-import { canvasDeltaToStage, elementPositionSize } from './coordinates.ts';
-import type { StagePoint, Viewport } from './coordinates.ts';
+import { canvasDeltaToStage, elementPositionSize, realSizePixelsPerMillimetre } from './coordinates.ts';
+import type { RealSizeCalibration, StagePoint, Viewport } from './coordinates.ts';
 import type { Stage, StageElement } from './model.ts';
 import { pointInPolygon, shapeFor } from './shapes.ts';
 
@@ -30,17 +30,51 @@ export function placeAtRest(stage: Stage): PlacedElement[] {
   }));
 }
 
-/** Whether a stage point falls on a placed element's outline. */
-export function isPointOnElement(stage: Stage, placed: PlacedElement, point: StagePoint): boolean {
-  if (!placed.visible) return false;
+/** Size of a placed element in position units; the viewer overrides it in real-size mode. */
+export type PlacedSize = (stage: Stage, placed: PlacedElement) => { width: number; height: number };
+
+/** The element's size at its placed scale, as the designer and the stage-size viewer draw it. */
+export const stageSizeOf: PlacedSize = (stage, placed) =>
+  elementPositionSize(placed.element, stage.designWidth, stage.designHeight, placed.scale);
+
+/** Element sizes in real-size mode: every shape at the calibration's pixels per millimetre. */
+export function realSizeOf(viewport: Viewport, calibration: RealSizeCalibration): PlacedSize {
+  const pixelsPerMillimetre = realSizePixelsPerMillimetre(viewport.canvasWidth, calibration);
+  return (_stage, placed) => {
+    const shape = shapeFor(placed.element.type, placed.element.targetType);
+    const unitsPerPixel = canvasDeltaToStage(viewport, 1, 1);
+    return {
+      width: shape.width * pixelsPerMillimetre * unitsPerPixel.positionX,
+      height: shape.height * pixelsPerMillimetre * unitsPerPixel.positionY,
+    };
+  };
+}
+
+/**
+ * A stage point in the placed element's own shape millimetres (pose undone), or null when the
+ * element is hidden or edge-on; whether it lies on the outline is not checked.
+ */
+export function shapePointOf(
+  stage: Stage,
+  placed: PlacedElement,
+  point: StagePoint,
+  sizeOf: PlacedSize = stageSizeOf,
+): { x: number; y: number } | null {
+  if (!placed.visible) return null;
   const { element } = placed;
   const shape = shapeFor(element.type, element.targetType);
-  const size = elementPositionSize(element, stage.designWidth, stage.designHeight, placed.scale);
+  const size = sizeOf(stage, placed);
   // Position units differ per axis (the stage is wider than tall), so convert each separately.
   const millimetresX = ((point.positionX - placed.positionX) / size.width) * shape.width;
   const millimetresY = ((point.positionY - placed.positionY) / size.height) * shape.height;
-  const local = unapplyPose(placed.pose, millimetresX, millimetresY);
-  return local !== null && pointInPolygon(local.x, local.y, shape.outline);
+  return unapplyPose(placed.pose, millimetresX, millimetresY);
+}
+
+/** Whether a stage point falls on a placed element's outline. */
+export function isPointOnElement(stage: Stage, placed: PlacedElement, point: StagePoint): boolean {
+  const local = shapePointOf(stage, placed, point);
+  const { element } = placed;
+  return local !== null && pointInPolygon(local.x, local.y, shapeFor(element.type, element.targetType).outline);
 }
 
 /** Ids of the elements under a stage point, topmost (last drawn) first. */

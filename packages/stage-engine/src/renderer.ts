@@ -15,7 +15,8 @@ import {
   stageToCanvas,
 } from './coordinates.ts';
 import type { CanvasPoint, RealSizeCalibration, StagePoint, Viewport } from './coordinates.ts';
-import { dragTo } from './hit-test.ts';
+import { dragTo, realSizeOf, stageSizeOf } from './hit-test.ts';
+import type { PlacedSize } from './hit-test.ts';
 import type { Stage, StageElement } from './model.ts';
 import { createEmptyStage } from './model.ts';
 import { mulberry32, randomSeed } from './random.ts';
@@ -125,6 +126,11 @@ export class StageRenderer {
   /** The current placement of the design rectangle on the canvas. */
   getViewport(): Viewport {
     return this.viewport;
+  }
+
+  /** Sizes of placed elements as this renderer draws them (real size or stage size), for scoring shots. */
+  placedSize(): PlacedSize {
+    return this.realSize === null ? stageSizeOf : realSizeOf(this.viewport, this.realSize);
   }
 
   /** Converts a pointer's client coordinates (e.g. a drop from the gallery) to a stage point. */

@@ -75,9 +75,14 @@ const toCentre = (polygon: Polygon, height: number): Polygon =>
 
 /** Outline of the IPSC cardboard target, centred, in millimetres. */
 export const CARD_OUTLINE = toCentre(cardOutlineFromTop, CARD_HEIGHT);
-const CARD_ZONE_LINES = [cardHeadFromTop, cardHeadAFromTop, cardBodyCFromTop, cardBodyAFromTop].map(
-  (polygon) => toCentre(polygon, CARD_HEIGHT),
-);
+/** The scoring zones of the card, centred, in millimetres: head (C outside its A box), body A and C. */
+export const CARD_ZONES = {
+  head: toCentre(cardHeadFromTop, CARD_HEIGHT),
+  headA: toCentre(cardHeadAFromTop, CARD_HEIGHT),
+  bodyC: toCentre(cardBodyCFromTop, CARD_HEIGHT),
+  bodyA: toCentre(cardBodyAFromTop, CARD_HEIGHT),
+} as const;
+const CARD_ZONE_LINES = [CARD_ZONES.head, CARD_ZONES.headA, CARD_ZONES.bodyC, CARD_ZONES.bodyA];
 
 /** Outline of the IPSC popper, centred, in millimetres (the round head as a 48-sided arc). */
 export const POPPER_OUTLINE = toCentre(buildPopperOutline(), POPPER_HEIGHT);

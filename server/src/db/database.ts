@@ -8,6 +8,8 @@ import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as eventsVersion from './migrations/0002-events-version.ts';
+import * as membersVersion from './migrations/0003-members-version.ts';
+import * as libraryTraining from './migrations/0005-library-training.ts';
 import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,6 +25,8 @@ export interface Db {
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-events-version': eventsVersion,
+  '0003-members-version': membersVersion,
+  '0005-library-training': libraryTraining,
   '0007-durable-jobs-waitlist': durableJobsWaitlist,
 };
 

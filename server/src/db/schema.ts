@@ -30,7 +30,7 @@ export interface MembersTable {
   staff: number;
   language: string;
   /** 1: event reminders by mail (the profile switch). */
-  recordatorios: Generated<number>;
+  recordatorios: number;
   /** Secret of the personal calendar address; null until first asked for. */
   feed_token: string | null;
   created_at: string;
@@ -70,6 +70,8 @@ export interface EventsTable {
   status: number;
   solo_lectura: number;
   series_id: string | null;
+  /** The club-library stage attached as the event's briefing (or a class's homework). */
+  stage_id?: string | null;
   /** Grows with every change of the event (iCalendar SEQUENCE). */
   version: Generated<number>;
   created_at: string;
@@ -109,6 +111,42 @@ export interface StagesTable {
   data: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface LibraryStagesTable {
+  id: string;
+  name: string;
+  description: string;
+  rounds: number;
+  /** JSON array of lower-case tags. */
+  tags: string;
+  /** JSON object of name and description per language, or null. */
+  translations: string | null;
+  /** JSON of the stage fields, as in `stages.data`. */
+  data: string;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrainingSessionsTable {
+  id: string;
+  member_id: string;
+  stage_id: string | null;
+  library_stage_id: string | null;
+  stage_name: string | null;
+  started_at: string;
+  /** The club's calendar day of started_at. */
+  day: string;
+  par_ms: number | null;
+  power_factor: string;
+  /** JSON array of reps: `{ shots: [{ tMs, zone }], passed? }`. */
+  reps: string;
+  shots: number;
+  passed: number;
+  failed: number;
+  best_hit_factor: number | null;
+  created_at: string;
 }
 
 export interface RateLimitsTable {
@@ -158,6 +196,8 @@ export interface Database {
   registrations: RegistrationsTable;
   contact_messages: ContactMessagesTable;
   stages: StagesTable;
+  library_stages: LibraryStagesTable;
+  training_sessions: TrainingSessionsTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   jobs: JobsTable;

@@ -4,11 +4,14 @@ import type { Insertable } from 'kysely';
 import { EventStatus, EventType, RoleId, RoleStatus, Sexo, Division, Factor } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
-import type { Database, EventsTable, MembersTable } from './schema.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import type { Database, EventsTable } from './schema.ts';
 import { newId, isoOf } from '../lib/ids.ts';
-import { clubWallTime } from '../lib/clock.ts';
-import { uniqueKey } from '../modules/members/index.ts';
+import { clubMonth, shiftMonth } from '@club/contract/club-time';
+import { createMember } from '../modules/members/index.ts';
+import type { NewMember } from '../modules/members/index.ts';
+import { libraryStageBodySchema } from '@club/contract/library';
+import { newLibraryRow } from '../modules/library/index.ts';
+import { LIBRARY_SEEDS } from './seed-library.ts';
 
 export interface SeededCredential {
   login: string;
@@ -22,12 +25,11 @@ function randomPassword(): string {
   return `Club${body}7`;
 }
 
-type MemberSeed = Pick<MembersTable, 'login' | 'nombre' | 'apellidos' | 'email' | 'mobil' | 'nacimiento' | 'sexo'> &
-  Partial<Insertable<MembersTable>> & { role: string };
+type MemberSeed = Omit<NewMember, 'password' | 'language'> & { role: string };
 
 const MEMBERS: MemberSeed[] = [
-  { role: 'staff', login: 'staff.club', nombre: 'Nuria', apellidos: 'Ferrer Vidal', email: 'staff@serra-alta.club.invalid', mobil: '600000001', nacimiento: '1979-04-12', sexo: Sexo.mujer, socio: '0001', licencia: 'A-1001', curso: 1, habilitado: 1, autorizacion_club: 1, arbitro_ipsc: 1, staff: 1 },
-  { role: 'member (all IPSC flags)', login: 'marc.soler', nombre: 'Marc', apellidos: 'Soler Bosch', email: 'marc@serra-alta.club.invalid', mobil: '600000002', nacimiento: '1988-09-30', sexo: Sexo.hombre, socio: '0102', licencia: 'A-2040', curso: 1, habilitado: 1, autorizacion_club: 1, entrenador_nacional: 1, division: Division.produccion, factor: Factor.minor },
+  { role: 'staff', login: 'staff.club', nombre: 'Nuria', apellidos: 'Ferrer Vidal', email: 'staff@serra-alta.club.invalid', mobil: '600000001', nacimiento: '1979-04-12', sexo: Sexo.mujer, socio: '0001', licencia: 'A-1001', flags: { curso: true, habilitado: true, autorizacionClub: true, arbitroIpsc: true }, staff: true },
+  { role: 'member (all IPSC flags)', login: 'marc.soler', nombre: 'Marc', apellidos: 'Soler Bosch', email: 'marc@serra-alta.club.invalid', mobil: '600000002', nacimiento: '1988-09-30', sexo: Sexo.hombre, socio: '0102', licencia: 'A-2040', flags: { curso: true, habilitado: true, autorizacionClub: true, entrenadorNacional: true }, division: Division.produccion, factor: Factor.minor },
   { role: 'member (licence, no IPSC course)', login: 'laia.costa', nombre: 'Laia', apellidos: 'Costa Roig', email: 'laia@serra-alta.club.invalid', mobil: '600000003', nacimiento: '1962-01-15', sexo: Sexo.mujer, socio: '0103', licencia: 'F-3310' },
   { role: 'new member (no licence yet)', login: 'pau.martinez', nombre: 'Pau', apellidos: 'Martínez', email: 'pau@serra-alta.club.invalid', mobil: '600000004', nacimiento: '2006-06-02', sexo: Sexo.hombre, socio: '0150' },
 ];
@@ -41,14 +43,16 @@ interface EventSeed {
   seats: number;
   status?: number;
   note?: string;
+  /** Key of the library stage attached as briefing or homework (seed-library.ts). */
+  stage?: string;
 }
 
 const MONTH_PLAN: EventSeed[] = [
-  { day: 3, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: fundamentos', seats: 8, note: 'Trae protección ocular y auditiva.' },
+  { day: 3, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: fundamentos', seats: 8, note: 'Trae protección ocular y auditiva.', stage: 'bill-drill' },
   { day: 5, start: '10:00', end: '13:00', type: EventType.ipscTraining, title: 'Entrenamiento IPSC', seats: 12 },
-  { day: 7, start: '09:00', end: '14:00', type: EventType.ipscSocialShoot, title: 'Tirada social IPSC', seats: 30, note: 'Seis ejercicios. Briefing a las 8:45.' },
+  { day: 7, start: '09:00', end: '14:00', type: EventType.ipscSocialShoot, title: 'Tirada social IPSC', seats: 30, note: 'Seis ejercicios. Briefing a las 8:45.', stage: 'el-presidente' },
   { day: 10, start: '18:30', end: '20:00', type: EventType.precisionTraining, title: 'Entrenamiento de precisión 25 m', seats: 10 },
-  { day: 12, start: '19:00', end: '20:30', type: EventType.functionalTraining, title: 'Entrenamiento funcional en seco', seats: 10 },
+  { day: 12, start: '19:00', end: '20:30', type: EventType.functionalTraining, title: 'Entrenamiento funcional en seco', seats: 10, stage: 'swinger' },
   { day: 14, start: '10:00', end: '13:00', type: EventType.precisionSocialShoot, title: 'Tirada social de precisión', seats: 20 },
   { day: 16, start: '17:00', end: '18:00', type: EventType.privateClass, title: 'Clase particular', seats: 1, status: EventStatus.privado },
   { day: 18, start: '10:00', end: '14:00', type: EventType.masterClass, title: 'Master class: transiciones y movimientos', seats: 6 },
@@ -68,40 +72,24 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
   for (const seed of MEMBERS) {
     const password = randomPassword();
     const { role, ...fields } = seed;
-    const row: Insertable<MembersTable> = {
-      socio: null,
-      licencia: null,
-      division: null,
-      factor: null,
-      curso: 0,
-      habilitado: 0,
-      arbitro_ipsc: 0,
-      arbitro_precision: 0,
-      entrenador_nacional: 0,
-      instructor_misia: 0,
-      autorizacion_club: 0,
-      staff: 0,
-      ...fields,
-      id: newId(),
-      login_key: uniqueKey(seed.login),
-      email_key: uniqueKey(seed.email),
-      password_hash: await hashPassword(password),
-      password_changed_at: stamp,
-      language: 'es',
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    await db.insertInto('members').values(row).execute();
-    memberIds.push(row.id);
+    const user = await createMember(db, { ...fields, password, language: 'es' }, now);
+    memberIds.push(user.uuid);
     credentials.push({ login: seed.login, password, role });
   }
 
-  const today = clubWallTime(now, timeZone).slice(0, 10);
-  const [year, month] = today.split('-').map(Number);
+  // The library is the club's: written by the staff member, in Spanish with the other languages beside.
+  const libraryIds = new Map<string, string>();
+  for (const seed of LIBRARY_SEEDS) {
+    const body = libraryStageBodySchema.parse({ ...seed.text.es, rounds: seed.rounds, tags: seed.tags, elements: seed.elements });
+    const row = newLibraryRow(body, memberIds[0] ?? null, now, seed.text);
+    await db.insertInto('library_stages').values(row).execute();
+    libraryIds.set(seed.key, row.id);
+  }
+
+  const thisMonth = clubMonth(now, timeZone);
   const events: Insertable<EventsTable>[] = [];
   for (const offset of [0, 1]) {
-    const y = month + offset > 12 ? year + 1 : year;
-    const m = ((month - 1 + offset) % 12) + 1;
+    const { year: y, month: m } = shiftMonth(thisMonth, offset);
     for (const plan of MONTH_PLAN) {
       const date = `${y}-${String(m).padStart(2, '0')}-${String(plan.day).padStart(2, '0')}`;
       events.push({
@@ -116,6 +104,7 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
         status: plan.status ?? EventStatus.publico,
         solo_lectura: 0,
         series_id: null,
+        stage_id: plan.stage ? (libraryIds.get(plan.stage) ?? null) : null,
         created_at: stamp,
         updated_at: stamp,
       });

@@ -1,4 +1,4 @@
-import { offsetMinutesAt } from './clock.ts';
+import { offsetMinutesAt } from '@club/contract/club-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

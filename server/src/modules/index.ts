@@ -5,6 +5,8 @@ import { eventsRoutes } from './events/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { stagesRoutes } from './stages/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { libraryRoutes } from './library/index.ts';
+import { trainingRoutes } from './training/index.ts';
 
 /** Registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +16,6 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactRoutes);
   await app.register(stagesRoutes);
   await app.register(adminRoutes);
+  await app.register(libraryRoutes);
+  await app.register(trainingRoutes);
 }

@@ -2,14 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppRoute, APP_ROUTES } from '@club/contract/routes';
+import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
+import { clubWallTime } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
 
-const HOME_PATHS = new Set<string>([APP_ROUTES.home, APP_ROUTES.homeAlias]);
+// A prerendered page's name is its path (`/team/marta-ribas` → `team/marta-ribas`); home has one
+// for both of its paths. Anything else (an id in the path) gets the plain shell.
+const PAGE_NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
+
+/**
+ * The file drawn at build time for a path in a language (`pages/{name}.{lang}.html`, written by
+ * web/build/prerender-pages.ts), if there is one: the screen's first view arrives in the HTML. A
+ * screen drawn per month (the calendar) is sent as drawn for `month`, the club's current one
+ * ('YYYY-MM'), while the build has that month.
+ */
+export function prerenderedPage(webDist: string, pathname: string, status: number, language: string, month: string): string | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let name: string;
+  if (status === 404) name = APP_ROUTES.notFound.slice(1);
+  else if (trimmed === APP_ROUTES.home || trimmed === APP_ROUTES.homeAlias) name = 'home';
+  else name = trimmed.slice(1);
+  if (!PAGE_NAME.test(name)) return undefined;
+  return [`${name}.${month}.${language}.html`, `${name}.${language}.html`]
+    .map((file) => path.join(webDist, 'pages', file))
+    .find((file) => fs.existsSync(file));
+}
+
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
 /** Brotli, else gzip, when the request accepts it (a q=0 refuses it). */
@@ -50,18 +72,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (!hasApp || !webDist || !indexFile) {
       return reply.code(status).type('text/plain; charset=utf-8').send('The web app is not built.');
     }
-    let file = indexFile;
-    const vary = ['accept-encoding'];
-    if (status === 200 && HOME_PATHS.has(pathname)) {
-      // The home page comes with its header and hero drawn, in the visitor's language.
-      const cookie = request.cookies[LANGUAGE_COOKIE];
-      const home = path.join(webDist, `home.${isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE}.html`);
-      if (fs.existsSync(home)) file = home;
-      vary.unshift('cookie');
-    }
+    // Every screen drawn at build time comes in the visitor's language (the cookie the web app
+    // keeps beside its local storage); the answer therefore varies by cookie.
+    const cookie = request.cookies[LANGUAGE_COOKIE];
+    const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+    const month = clubWallTime(app.ctx.clock.now(), app.ctx.config.clubTimezone).slice(0, 7);
+    const file = prerenderedPage(webDist, pathname, status, language, month) ?? indexFile;
+    const vary = ['cookie', 'accept-encoding'];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    let sent = file;
     if (encoding && fs.existsSync(`${file}.${ENCODING_SUFFIX[encoding]}`)) {
-      file = `${file}.${ENCODING_SUFFIX[encoding]}`;
+      sent = `${file}.${ENCODING_SUFFIX[encoding]}`;
       reply.header('content-encoding', encoding);
     }
     return reply
@@ -69,7 +90,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       .header('vary', vary.join(', '))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(file));
+      .send(fs.createReadStream(sent));
   };
   // The static plugin would treat `/` as a directory listing; the home page is the app.
   app.get('/', sendApp);

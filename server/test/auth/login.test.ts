@@ -4,7 +4,8 @@ import type * as Argon2 from '@node-rs/argon2';
 import { sessionSchema } from '@club/contract/schemas';
 import { hashSecret } from '../../src/lib/ids.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
-import { expectError, makeMember, parseUser, signIn } from './accounts.ts';
+import { expectError, parseUser, signIn } from './accounts.ts';
+import { createTestMember } from '../support/auth.ts';
 
 // The real argon2 verify, counted: each sign-in attempt must cost exactly one verify, whether
 // the login exists or not, so that neither the answer nor its time tells them apart.
@@ -23,7 +24,7 @@ describeEachDatabase(
   (get) => {
     it('signs in and answers a Session with a fresh 256-bit token stored only as its hash', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const first = await signIn(t, m.login, m.password);
       const second = await signIn(t, m.login, m.password);
       expect(first.user).toEqual(m.user);
@@ -36,7 +37,7 @@ describeEachDatabase(
 
     it('accepts the login in another case, and the password only exactly as typed', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       await signIn(t, m.login.toUpperCase(), m.password);
       const api = apiClient(t.app);
       expectError(await api.post('/api/login/', { login: m.login, password: ` ${m.password}` }), 401, 'INVALID_CREDENTIALS');
@@ -45,7 +46,7 @@ describeEachDatabase(
 
     it('answers an unknown login and a wrong password alike, each after one argon2 verify', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const api = apiClient(t.app);
       verifyCalls.mockClear();
       const unknown = await api.post('/api/login/', { login: 'nobody.here', password: 'Whatever123' });
@@ -66,7 +67,7 @@ describeEachDatabase(
 
     it('refuses a 129-character password with a 400 before any hashing', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const api = apiClient(t.app);
       const long = `Aa1${'x'.repeat(126)}`;
       expect(long).toHaveLength(129);
@@ -87,7 +88,7 @@ describeEachDatabase(
 
     it('gives a token 12 hours without remember-me and 30 days with it', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const short = await signIn(t, m.login, m.password);
       const long = await signIn(t, m.login, m.password, true);
       const api = apiClient(t.app);
@@ -102,7 +103,7 @@ describeEachDatabase(
 
     it('answers the active user with the same token, and the profile user', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const active = await api.get('/api/active-user/', session.token);
@@ -127,7 +128,7 @@ describeEachDatabase(
 
     it('logs out with 204; that token then gets 401 and another session goes on', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const one = await signIn(t, m.login, m.password);
       const two = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
@@ -141,7 +142,7 @@ describeEachDatabase(
 
     it("leaves the member's mail language to the profile setting, whatever a sign-in's Accept-Language says", async () => {
       const t = get();
-      const m = await makeMember(t, { language: 'es' });
+      const m = await createTestMember(t, { language: 'es', session: false });
       const language = async () =>
         (await t.db.kysely.selectFrom('members').select('language').where('id', '=', m.user.uuid).executeTakeFirstOrThrow())
           .language;

@@ -4,8 +4,9 @@ import { startSmtpServer } from '../support/smtp.ts';
 import type { ReceivedMail } from '../support/smtp.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
-import { expectError, makeMember, signIn } from './accounts.ts';
-import type { TestMember } from './accounts.ts';
+import { expectError, signIn } from './accounts.ts';
+import { createTestMember } from '../support/auth.ts';
+import type { TestMember } from '../support/auth.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
@@ -63,7 +64,7 @@ describeEachDatabase(
   (get) => {
     it('mails a known address a link built from PUBLIC_URL, never from the Host header', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/forgoten-password?email=${encodeURIComponent(m.email.toUpperCase())}`,
@@ -81,7 +82,7 @@ describeEachDatabase(
       const t = get();
       const api = apiClient(t.app);
       const unknown = await api.get('/api/forgoten-password/?email=nadie.conocido%40example.com');
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const known = await api.get(`/api/forgoten-password/?email=${encodeURIComponent(m.email)}`);
       expect(unknown.statusCode).toBe(200);
       expect(known.statusCode).toBe(200);
@@ -109,17 +110,17 @@ describeEachDatabase(
 
     it('writes the mail in the member language', async () => {
       const t = get();
-      const ca = await makeMember(t, { language: 'ca' });
-      const en = await makeMember(t, { language: 'en' });
+      const ca = await createTestMember(t, { language: 'ca', session: false });
+      const en = await createTestMember(t, { language: 'en', session: false });
       expect((await requestReset(t, ca)).mail.subject).toBe('Restableix la teva contrasenya');
       const english = (await requestReset(t, en)).mail;
       expect(english.subject).toBe('Reset your password');
-      expect(english.text).toContain('Hello Marta,');
+      expect(english.text).toContain(`Hello ${en.user.nombre},`);
     });
 
     it('resets once with the mailed link; the member is not signed in, gets a notice, and old tokens die', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password, true);
       const { hash, token } = await requestReset(t, m);
       const api = apiClient(t.app);
@@ -140,7 +141,7 @@ describeEachDatabase(
 
     it('refuses a wrong token, an unknown hash and a link older than one hour', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const { hash, token } = await requestReset(t, m);
       const api = apiClient(t.app);
       expectError(await api.put('/api/reset-password/', { hash, token: 'a'.repeat(64), password: NEW_PASSWORD }), 400, 'INVALID_TOKEN');
@@ -156,7 +157,7 @@ describeEachDatabase(
 
     it('voids a pending link once the password changes', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const first = await requestReset(t, m);
       const second = await requestReset(t, m);
       const api = apiClient(t.app);
@@ -180,7 +181,7 @@ describeEachDatabase(
 
     it('answers WEAK_PASSWORD for a reset to a weak or common password, VALIDATION_ERROR for the rest', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const { hash, token } = await requestReset(t, m);
       const api = apiClient(t.app);
       const cases: Array<[string, string]> = [
@@ -202,7 +203,7 @@ describeEachDatabase(
 
     it('changes the password: 200, every token of the member revoked, the new password works', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const one = await signIn(t, m.login, m.password);
       const two = await signIn(t, m.login, m.password, true);
       const api = apiClient(t.app);
@@ -221,8 +222,8 @@ describeEachDatabase(
 
     it('refuses a change with WRONG_PASSWORD, WEAK_PASSWORD, 403 for another uuid and 401 without a session', async () => {
       const t = get();
-      const m = await makeMember(t);
-      const other = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
+      const other = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const change = (body: Record<string, unknown>, token = session.token) =>

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiClient, createTestApp, describeEachDatabase } from '../support/test-app.ts';
-import { expectError, makeMember, signIn, uniqueName } from './accounts.ts';
+import { expectError, signIn, uniqueName } from './accounts.ts';
+import { createTestMember } from '../support/auth.ts';
 
 const MINUTE = 60_000;
 
@@ -42,7 +43,7 @@ describeEachDatabase(
   (get) => {
     it('limits tries per login: 429 with Retry-After, a right password included, until the window ends', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       // Each try from another address, so only the per-login limit counts.
       for (let i = 0; i < 3; i += 1) {
         expectError(await from(t.app, `10.0.0.${i + 1}`).login(m.login, 'Wrong2025x'), 401, 'INVALID_CREDENTIALS');
@@ -52,7 +53,7 @@ describeEachDatabase(
       expect(retryAfter(blocked)).toBeGreaterThan(14 * 60);
       expect(retryAfter(blocked)).toBeLessThanOrEqual(15 * 60);
       // Another login is not affected.
-      const other = await makeMember(t);
+      const other = await createTestMember(t, { session: false });
       expect((await from(t.app, '10.0.0.9').login(other.login, other.password)).statusCode).toBe(200);
       t.clock.advance(15 * MINUTE);
       expect((await from(t.app, '10.0.0.9').login(m.login, m.password)).statusCode).toBe(200);
@@ -60,7 +61,7 @@ describeEachDatabase(
 
     it('clears the per-login count after a successful sign-in', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const client = from(t.app, '10.1.0.1');
       for (let round = 0; round < 3; round += 1) {
         expectError(await client.login(m.login, 'Wrong2025x'), 401, 'INVALID_CREDENTIALS');
@@ -80,7 +81,7 @@ describeEachDatabase(
       expectError(blocked, 429, 'TOO_MANY_REQUESTS');
       expect(retryAfter(blocked)).toBeGreaterThan(0);
       // Another address still gets through.
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       expect((await from(t.app, '10.2.0.2').login(m.login, m.password)).statusCode).toBe(200);
       t.clock.advance(15 * MINUTE);
       expectError(await client.login(uniqueName(), 'Wrong2025x'), 401, 'INVALID_CREDENTIALS');
@@ -88,7 +89,7 @@ describeEachDatabase(
 
     it('limits forgotten-password requests per address and per client, for known and unknown addresses alike', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       for (let i = 0; i < 2; i += 1) {
         expect((await from(t.app, `10.3.0.${i + 1}`).forgotten(m.email)).statusCode).toBe(200);
       }
@@ -123,7 +124,7 @@ describeEachDatabase(
 
     it('counts wrong current passwords (change password, delete account) against the login\'s tries', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const { token } = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const change = (oldPassword: string) =>

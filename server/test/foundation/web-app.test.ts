@@ -13,10 +13,23 @@ fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"><
 fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
 fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-for (const language of ['es', 'ca', 'en']) {
-  const html = `<!doctype html><html lang="${language}"><div id="root"><h1>home ${language}</h1></div>`;
-  fs.writeFileSync(path.join(dist, `home.${language}.html`), html);
-  fs.writeFileSync(path.join(dist, `home.${language}.html.gz`), gzipSync(html));
+// Screens drawn at build time, `pages/{name}.{lang}.html` (web/build/prerender-pages.ts).
+const DRAWN = ['home', 'calendar', 'login', 'user-profile', 'team/marta-ribas', 'not-found'];
+for (const name of DRAWN) {
+  fs.mkdirSync(path.dirname(path.join(dist, 'pages', name)), { recursive: true });
+  for (const language of ['es', 'ca', 'en']) {
+    const html = `<!doctype html><html lang="${language}"><div id="root"><h1>${name} ${language}</h1></div>`;
+    fs.writeFileSync(path.join(dist, 'pages', `${name}.${language}.html`), html);
+    fs.writeFileSync(path.join(dist, 'pages', `${name}.${language}.html.gz`), gzipSync(html));
+  }
+}
+
+// The calendar is drawn per month as well (`calendar.{YYYY-MM}.{lang}.html`), for two months.
+for (const month of ['2026-11', '2026-12']) {
+  for (const language of ['es', 'ca', 'en']) {
+    const html = `<!doctype html><html lang="${language}"><div id="root"><h1>calendar ${month} ${language}</h1></div>`;
+    fs.writeFileSync(path.join(dist, 'pages', `calendar.${month}.${language}.html`), html);
+  }
 }
 
 describe('serving the web app', () => {
@@ -86,9 +99,69 @@ describe('serving the web app', () => {
       const unknown = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../index' } });
       expect(unknown.body).toContain('<h1>home es</h1>');
     }
-    // Every other screen gets the plain shell, whatever the cookie.
-    const calendar = await t.app.inject({ method: 'GET', url: '/calendar', cookies: { 'ipsc-club.lang': 'en' } });
-    expect(calendar.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it.each([
+    ['/login', 'login'],
+    ['/user-profile', 'user-profile'],
+    ['/team/marta-ribas', 'team/marta-ribas'],
+  ])('sends %s drawn as the %s page, in the language of the cookie', async (url, name) => {
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain(`<h1>${name} es</h1>`);
+    expect(plain.headers.vary).toContain('cookie');
+    for (const language of ['es', 'ca', 'en']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': language } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(`<!doctype html><html lang="${language}"><div id="root"><h1>${name} ${language}</h1></div>`);
+    }
+  });
+
+  it('sends the calendar drawn for the club’s current month, and the build’s month beyond the drawn ones', async () => {
+    const drawnFor = async (instant: string, url = '/calendar') => {
+      t.clock.set(new Date(instant));
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'en' } });
+      expect(res.statusCode).toBe(200);
+      return /<h1>([^<]*)<\/h1>/.exec(res.body)?.[1];
+    };
+    try {
+      expect(await drawnFor('2026-11-15T10:00:00Z')).toBe('calendar 2026-11 en');
+      expect(await drawnFor('2026-12-02T10:00:00Z', '/calendar/?month=2026-11')).toBe('calendar 2026-12 en');
+      // Midnight of 1 December in Madrid is still 30 November in UTC: the club's month counts.
+      expect(await drawnFor('2026-11-30T23:30:00Z')).toBe('calendar 2026-12 en');
+      expect(await drawnFor('2027-03-01T10:00:00Z')).toBe('calendar en');
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it('sends an unknown path the not-found page drawn in its language, with 404', async () => {
+    for (const url of ['/nothing-here', '/team/nobody', '/calendar/2026']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'ca' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<h1>not-found ca</h1>');
+    }
+  });
+
+  it('sends the plain shell for a screen not drawn at build time, whatever the cookie', async () => {
+    for (const url of ['/register', '/reset-password?hash=a&token=b', '/dry-training/5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11', '/admin/events']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'en' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
+  it('never reads a drawn page from outside the pages folder', async () => {
+    // The path and the cookie are both the visitor's; neither may reach another file.
+    for (const url of ['/..%2findex', '/pages%2f..%2f..%2fetc%2fpasswd', '/team%2f..%2f..%2findex']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../../index' } });
+      expect([400, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('root:');
+    }
+    const login = await t.app.inject({ method: 'GET', url: '/login', cookies: { 'ipsc-club.lang': '../index' } });
+    expect(login.body).toContain('<h1>login es</h1>');
   });
 
   it('sends the compressed page when the browser accepts it, and only then', async () => {

@@ -2,8 +2,9 @@ import { expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
-import { expectError, makeMember, parseUser, signIn } from '../auth/accounts.ts';
-import type { TestMember } from '../auth/accounts.ts';
+import { expectError, parseUser, signIn } from '../auth/accounts.ts';
+import { createTestMember } from '../support/auth.ts';
+import type { TestMember } from '../support/auth.ts';
 
 /** An event with one registration of the member, straight in the database. */
 async function registerForEvent(t: TestApp, memberId: string): Promise<{ eventId: string; registrationId: string }> {
@@ -66,7 +67,7 @@ describeEachDatabase(
   (get) => {
     it('changes mobil, nacimiento, sexo, division and factor, and answers the User', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const res = await api.put(`/api/registro/${m.user.uuid}/`, profileBody(m), session.token);
@@ -83,7 +84,7 @@ describeEachDatabase(
 
     it('ignores staff, the club flags, login, names, email and socio in the body', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const before = await t.db.kysely.selectFrom('members').selectAll().where('id', '=', m.user.uuid).executeTakeFirstOrThrow();
@@ -119,8 +120,8 @@ describeEachDatabase(
 
     it("refuses another member's uuid with 403 and changes nothing", async () => {
       const t = get();
-      const m = await makeMember(t);
-      const victim = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
+      const victim = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const api = apiClient(t.app);
       const victimBefore = await t.db.kysely.selectFrom('members').selectAll().where('id', '=', victim.user.uuid).executeTakeFirstOrThrow();
@@ -136,7 +137,7 @@ describeEachDatabase(
 
     it('answers 401 without a session and VALIDATION_ERROR for bad fields', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const api = apiClient(t.app);
       expectError(await api.put(`/api/registro/${m.user.uuid}/`, profileBody(m)), 401, 'NOT_AUTHENTICATED');
       // 401 comes first, whatever the body.
@@ -155,7 +156,7 @@ describeEachDatabase(
 
     it('exports everything held on the member, with registrations and no secrets, as an attachment', async () => {
       const t = get();
-      const m = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password, true);
       const { eventId, registrationId } = await registerForEvent(t, m.user.uuid);
       const stageId = await addStage(t, m.user.uuid);
@@ -196,8 +197,8 @@ describeEachDatabase(
 
     it('deletes the account: password checked, tokens revoked, registrations kept anonymised and seats freed, stages gone', async () => {
       const t = get();
-      const m = await makeMember(t);
-      const other = await makeMember(t);
+      const m = await createTestMember(t, { session: false });
+      const other = await createTestMember(t, { session: false });
       const session = await signIn(t, m.login, m.password);
       const second = await signIn(t, m.login, m.password, true);
       const { eventId, registrationId } = await registerForEvent(t, m.user.uuid);

@@ -1,25 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import { Sexo } from '@club/contract/enums';
+import { MEMBER_FLAGS } from '@club/contract/member-flags';
 import type { Database, MembersTable } from '../../src/db/schema.ts';
-import { createMember } from '../../src/modules/members/create.ts';
-import { toUser } from '../../src/modules/members/repository.ts';
+import { booleanColumns, createMember } from '../../src/modules/members/index.ts';
+import type { MemberBoolean } from '../../src/modules/members/index.ts';
 import { hashSecret, isoOf, newSecret } from '../../src/lib/ids.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Flags a test member can be given directly (what staff would vouch for). */
-export interface MemberFlags {
+export interface MemberFlags extends Partial<Record<MemberBoolean, boolean>> {
   socio?: string | null;
   licencia?: string | null;
-  curso?: boolean;
-  habilitado?: boolean;
-  arbitroIpsc?: boolean;
-  arbitroPrecision?: boolean;
-  entrenadorNacional?: boolean;
-  instructorMisia?: boolean;
-  autorizacionClub?: boolean;
-  staff?: boolean;
 }
 
 export interface TestMemberOptions extends MemberFlags {
@@ -30,12 +23,21 @@ export interface TestMemberOptions extends MemberFlags {
   nacimiento?: string;
   sexo?: number;
   language?: string;
+  /** false: no session token is issued (tests of the login call sign in themselves). */
+  session?: boolean;
 }
 
 export interface TestMember {
   user: User;
+  /** A session token; '' when created with `session: false`. */
   token: string;
+  login: string;
+  email: string;
+  password: string;
 }
+
+/** A password that passes the strong pattern; every test member has it. */
+export const PASSWORD = 'Tirada2024x';
 
 /** Every flag an IPSC training needs, for tests that want a fully qualified member. */
 export const ALL_FLAGS: MemberFlags = {
@@ -47,28 +49,11 @@ export const ALL_FLAGS: MemberFlags = {
   arbitroIpsc: true,
 };
 
-const bit = (value: boolean | undefined): number | undefined =>
-  value === undefined ? undefined : value ? 1 : 0;
-
 /** Writes flags straight into the member's row. */
 export async function setFlags(db: Kysely<Database>, memberId: string, flags: MemberFlags): Promise<void> {
-  const changes: Updateable<MembersTable> = {};
+  const changes: Partial<MembersTable> = booleanColumns(flags);
   if (flags.socio !== undefined) changes.socio = flags.socio;
   if (flags.licencia !== undefined) changes.licencia = flags.licencia;
-  const bits: Array<[keyof MemberFlags, keyof MembersTable]> = [
-    ['curso', 'curso'],
-    ['habilitado', 'habilitado'],
-    ['arbitroIpsc', 'arbitro_ipsc'],
-    ['arbitroPrecision', 'arbitro_precision'],
-    ['entrenadorNacional', 'entrenador_nacional'],
-    ['instructorMisia', 'instructor_misia'],
-    ['autorizacionClub', 'autorizacion_club'],
-    ['staff', 'staff'],
-  ];
-  for (const [flag, column] of bits) {
-    const value = bit(flags[flag] as boolean | undefined);
-    if (value !== undefined) (changes as Record<string, number>)[column] = value;
-  }
   if (Object.keys(changes).length > 0)
     await db.updateTable('members').set(changes).where('id', '=', memberId).execute();
 }
@@ -91,28 +76,34 @@ export async function issueToken(t: Pick<TestApp, 'db' | 'clock'>, memberId: str
   return token;
 }
 
-/** Creates a member through createMember, sets the flags and signs them in. */
+/** The one member factory of the server tests: createMember (as the operator CLI), flags, a session. */
 export async function createTestMember(
   t: Pick<TestApp, 'db' | 'clock'>,
   options: TestMemberOptions = {},
 ): Promise<TestMember> {
   const suffix = randomBytes(5).toString('hex');
-  const user = await createMember(t.db.kysely, {
-    login: options.login ?? `member.${suffix}`,
-    password: 'Str0ngPassw0rd',
-    email: options.email ?? `member.${suffix}@club.test`,
-    nombre: options.nombre ?? 'Ana',
-    apellidos: options.apellidos ?? `Test ${suffix}`,
-    mobil: '600000000',
-    nacimiento: options.nacimiento ?? '1990-05-05',
-    sexo: options.sexo ?? Sexo.hombre,
-    language: options.language,
-  });
-  await setFlags(t.db.kysely, user.uuid, options);
-  const row = await t.db.kysely
-    .selectFrom('members')
-    .selectAll()
-    .where('id', '=', user.uuid)
-    .executeTakeFirstOrThrow();
-  return { user: toUser(row), token: await issueToken(t, user.uuid) };
+  const login = options.login ?? `member.${suffix}`;
+  const email = options.email ?? `member.${suffix}@club.test`;
+  const flags = Object.fromEntries(MEMBER_FLAGS.map((flag) => [flag, options[flag]]));
+  const user = await createMember(
+    t.db.kysely,
+    {
+      login,
+      password: PASSWORD,
+      email,
+      nombre: options.nombre ?? 'Ana',
+      apellidos: options.apellidos ?? `Test ${suffix}`,
+      mobil: '600000000',
+      nacimiento: options.nacimiento ?? '1990-05-05',
+      sexo: options.sexo ?? Sexo.hombre,
+      socio: options.socio,
+      licencia: options.licencia,
+      flags,
+      staff: options.staff,
+      language: options.language,
+    },
+    t.clock.now(),
+  );
+  const token = options.session === false ? '' : await issueToken(t, user.uuid);
+  return { user, token, login, email, password: PASSWORD };
 }

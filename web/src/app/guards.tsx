@@ -23,7 +23,10 @@ export function MembersOnly({ children }: { children: ReactNode }) {
   // before the navigation that follows it.
   const arrivedAsMember = useRef(status === 'authenticated');
   if (status === 'authenticated') arrivedAsMember.current = true;
-  if (status === 'restoring') return <PageLoading />;
+  // The app restores the session before its first render; only the build-time drawing of the
+  // screen is made "restoring", so it shows the screen's frame (filled in once the member is
+  // known) rather than a spinner that the screen would then push aside.
+  if (status === 'restoring') return children;
   if (status === 'anonymous' && arrivedAsMember.current) return <PageLoading />;
   if (status === 'anonymous') return <Navigate to={APP_ROUTES.login} replace state={{ from: location.pathname }} />;
   return children;

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { SessionProvider } from '../lib/session.tsx';
+import type { SessionSnapshot } from '../lib/session.tsx';
 import { ApiCallError } from '../lib/http.ts';
 
 /** A query client that never retries a refusal (4xx), only a flaky network. */
@@ -20,11 +21,22 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Everything the screens need from above: queries, translations, the session. */
-export function Providers({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  i18n,
+  queryClient,
+  session,
+  children,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  /** Where the session starts (restored before the first render, or as the prerender draws it). */
+  session?: SessionSnapshot;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider initial={session}>{children}</SessionProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -16,8 +16,9 @@ async function loadHome() {
   return { Component: HomePage };
 }
 
-// Every screen is its own chunk: the designer's code never loads on the home page.
-const routes: RouteObject[] = [
+// Every screen is its own chunk: the designer's code never loads on the home page. The build
+// draws each screen's first view from these same routes (src/prerender/page-shell.tsx).
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     // Shown while the first screen's code loads (the header and footer come with it).
@@ -85,6 +86,18 @@ const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('../features/stage/stage-designer-page.tsx')).StageDesignerPage,
         }),
+      },
+      { path: 'stages', lazy: async () => ({ Component: (await import('../features/library/library-page.tsx')).LibraryPage }) },
+      {
+        path: 'stages/:id/briefing',
+        lazy: async () => ({ Component: (await import('../features/library/briefing-page.tsx')).BriefingPage }),
+      },
+      {
+        path: 'training',
+        lazy: async () => {
+          const { TrainingPage } = await import('../features/training/training-page.tsx');
+          return { Component: () => <MembersOnly><TrainingPage /></MembersOnly> };
+        },
       },
       {
         path: 'admin/*',

@@ -69,8 +69,14 @@ function rememberLanguage(language: Language): void {
  * `ready` resolves once those areas are loaded (a missing file counts as loaded, empty).
  */
 export function setUpI18n(language: Language = initialLanguage()): { i18n: typeof i18n; ready: Promise<unknown> } {
+  // Remember a change only. i18next also reports the starting language, once the shell's texts
+  // have arrived; writing it then would put back the language this page started in over one
+  // chosen meanwhile (in another tab), and the next load would open in the old one.
+  let current = language;
   i18n.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) rememberLanguage(lng);
+    if (!isLanguage(lng) || lng === current) return;
+    current = lng;
+    rememberLanguage(lng);
   });
   const ready = i18n
     .use(httpBackend)

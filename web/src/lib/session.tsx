@@ -24,35 +24,56 @@ export interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Holds the session; on start a stored token and uuid re-fetch the active user (SPEC §4). */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<SessionStatus>(() => (readStoredSession() ? 'restoring' : 'anonymous'));
-  const [user, setUser] = useState<User | null>(null);
+/** Where the session stands: what the provider starts from. */
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: User | null;
+}
+
+/**
+ * Re-fetches the active user of a stored token and uuid (SPEC §4): authenticated with that user,
+ * or anonymous (a token the server refuses is forgotten).
+ */
+export async function restoreSession(): Promise<SessionSnapshot> {
+  const stored = readStoredSession();
+  if (!stored) return { status: 'anonymous', user: null };
+  try {
+    // The contract's schemas (and zod) load only when there is a session to restore.
+    const { sessionSchema } = await import('@club/contract/schemas');
+    const session = await apiRequest('/api/active-user/', { schema: sessionSchema });
+    if (session.user.uuid !== stored.uuid) throw new ApiCallError(401, 'NOT_AUTHENTICATED', 'mismatch');
+    return { status: 'authenticated', user: session.user };
+  } catch (err: unknown) {
+    if (err instanceof ApiCallError && err.status === 401) clearStoredSession();
+    return { status: 'anonymous', user: null };
+  }
+}
+
+/**
+ * Holds the session. Given `initial` (the app restores the session before its first render, so
+ * a member's screen is drawn signed in from the start), it starts there; otherwise a stored
+ * token and uuid re-fetch the active user on mount.
+ */
+export function SessionProvider({ children, initial }: { children: ReactNode; initial?: SessionSnapshot }) {
+  const [status, setStatus] = useState<SessionStatus>(
+    () => initial?.status ?? (readStoredSession() ? 'restoring' : 'anonymous'),
+  );
+  const [user, setUser] = useState<User | null>(initial?.user ?? null);
   const [expired, setExpired] = useState(false);
+  const [restoreOnMount] = useState(() => !initial && readStoredSession() !== null);
 
   useEffect(() => {
-    const stored = readStoredSession();
-    if (!stored) return;
+    if (!restoreOnMount) return;
     let cancelled = false;
-    // The contract's schemas (and zod) load only when there is a session to restore.
-    import('@club/contract/schemas')
-      .then(({ sessionSchema }) => apiRequest('/api/active-user/', { schema: sessionSchema }))
-      .then((session) => {
-        if (cancelled) return;
-        if (session.user.uuid !== stored.uuid) throw new ApiCallError(401, 'NOT_AUTHENTICATED', 'mismatch');
-        setUser(session.user);
-        setStatus('authenticated');
-      })
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        if (err instanceof ApiCallError && err.status === 401) clearStoredSession();
-        setUser(null);
-        setStatus('anonymous');
-      });
+    void restoreSession().then((restored) => {
+      if (cancelled) return;
+      setUser(restored.user);
+      setStatus(restored.status);
+    });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [restoreOnMount]);
 
   useEffect(() => {
     setUnauthorizedListener(() => {

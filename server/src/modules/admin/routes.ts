@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../plugins/auth.ts';
 import {
@@ -10,16 +12,6 @@ import {
   adminUserSearchQuerySchema,
   adminUserUpdateBodySchema,
 } from '@club/contract/schemas';
-import type {
-  AdminEventBody,
-  AdminEventUpdateBody,
-  AdminEventsQuery,
-  AdminMailQuery,
-  AdminMessageUpdateBody,
-  AdminParticipantStatusBody,
-  AdminUserSearchQuery,
-  AdminUserUpdateBody,
-} from '@club/contract/schemas';
 import {
   createEvents,
   deleteAdminEvent,
@@ -30,81 +22,86 @@ import {
 } from '../events/index.ts';
 import { listMail, listMessages, markMessage, retryMail, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
+// Path parameters are always strings; an unknown id is the service's 404.
+const uuidParams = z.object({ uuid: z.string() });
+const participantParams = z.object({ uuid: z.string(), personUuid: z.string() });
+const idParams = z.object({ id: z.string() });
+
 /** The staff area's calls (API.md "Calls beyond SPEC", admin rows). */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function adminRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  app.get<{ Querystring: AdminEventsQuery }>(
+  app.get(
     '/api/admin/events',
     { ...staffOnly, schema: { querystring: adminEventsQuerySchema } },
     async (request) => listAdminEvents(ctx, request.query),
   );
 
-  app.post<{ Body: AdminEventBody }>(
+  app.post(
     '/api/admin/events',
     { ...staffOnly, schema: { body: adminEventBodySchema } },
     async (request, reply) => reply.code(201).send(await createEvents(ctx, request.body)),
   );
 
-  app.put<{ Params: { uuid: string }; Body: AdminEventUpdateBody }>(
+  app.put(
     '/api/admin/events/:uuid',
-    { ...staffOnly, schema: { body: adminEventUpdateBodySchema } },
+    { ...staffOnly, schema: { params: uuidParams, body: adminEventUpdateBodySchema } },
     async (request) => updateAdminEvent(ctx, request.params.uuid, request.body),
   );
 
-  app.delete<{ Params: { uuid: string } }>('/api/admin/events/:uuid', staffOnly, async (request, reply) => {
+  app.delete('/api/admin/events/:uuid', { ...staffOnly, schema: { params: uuidParams } }, async (request, reply) => {
     await deleteAdminEvent(ctx, request.params.uuid);
     return reply.code(204).send();
   });
 
-  app.put<{ Params: { uuid: string; personUuid: string }; Body: AdminParticipantStatusBody }>(
+  app.put(
     '/api/admin/events/:uuid/participants/:personUuid',
-    { ...staffOnly, schema: { body: adminParticipantStatusBodySchema } },
+    { ...staffOnly, schema: { params: participantParams, body: adminParticipantStatusBodySchema } },
     async (request) =>
       setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
   );
 
-  app.post<{ Params: { uuid: string; personUuid: string } }>(
+  app.post(
     '/api/admin/events/:uuid/waitlist/:personUuid',
-    staffOnly,
+    { ...staffOnly, schema: { params: participantParams } },
     async (request) => seatFromWaitlist(ctx, request.params.uuid, request.params.personUuid),
   );
 
-  app.get<{ Querystring: AdminMailQuery }>(
-    '/api/admin/mail',
-    { ...staffOnly, schema: { querystring: adminMailQuerySchema } },
-    async (request) => listMail(ctx, request.query.status ?? 'failed'),
+  app.get('/api/admin/mail', { ...staffOnly, schema: { querystring: adminMailQuerySchema } }, async (request) =>
+    listMail(ctx, request.query.status ?? 'failed'),
   );
 
-  app.post<{ Params: { id: string } }>('/api/admin/mail/:id/retry', staffOnly, async (request, reply) => {
+  app.post('/api/admin/mail/:id/retry', { ...staffOnly, schema: { params: idParams } }, async (request, reply) => {
     await retryMail(ctx, request.params.id);
     return reply.code(202).send({});
   });
 
-  app.get<{ Querystring: AdminUserSearchQuery }>(
+  app.get(
     '/api/admin/users',
     { ...staffOnly, schema: { querystring: adminUserSearchQuerySchema } },
     async (request) => searchUsers(ctx, request.query.q),
   );
 
-  app.put<{ Params: { uuid: string }; Body: AdminUserUpdateBody }>(
+  app.put(
     '/api/admin/users/:uuid',
-    { ...staffOnly, schema: { body: adminUserUpdateBodySchema } },
+    { ...staffOnly, schema: { params: uuidParams, body: adminUserUpdateBodySchema } },
     async (request) => {
       const { member } = await request.requireStaff();
       return updateUserFlags(ctx, member, request.params.uuid, request.body);
     },
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/admin/users/:uuid/registrations', staffOnly, async (request) =>
+  app.get('/api/admin/users/:uuid/registrations', { ...staffOnly, schema: { params: uuidParams } }, async (request) =>
     userRegistrations(ctx, request.params.uuid),
   );
 
   app.get('/api/admin/messages', staffOnly, async () => listMessages(ctx));
 
-  app.put<{ Params: { id: string }; Body: AdminMessageUpdateBody }>(
+  app.put(
     '/api/admin/messages/:id',
-    { ...staffOnly, schema: { body: adminMessageUpdateBodySchema } },
+    { ...staffOnly, schema: { params: idParams, body: adminMessageUpdateBodySchema } },
     async (request) => markMessage(ctx, request.params.id, request.body.read),
   );
 }

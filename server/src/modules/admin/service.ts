@@ -1,4 +1,3 @@
-import type { Updateable } from 'kysely';
 import type { AdminUserUpdateBody, ContactMessage, QueuedMail, User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import type { MembersTable } from '../../db/schema.ts';
@@ -6,7 +5,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { MemberRow } from '../members/index.ts';
-import { toUser } from '../members/index.ts';
+import { booleanColumns, toUser } from '../members/index.ts';
 import {
   findMember,
   findMemberRegistrations,
@@ -25,17 +24,6 @@ export async function searchUsers(ctx: AppContext, q: string): Promise<User[]> {
   return rows.map(toUser);
 }
 
-const FLAG_COLUMNS = {
-  curso: 'curso',
-  habilitado: 'habilitado',
-  arbitroIpsc: 'arbitro_ipsc',
-  arbitroPrecision: 'arbitro_precision',
-  entrenadorNacional: 'entrenador_nacional',
-  instructorMisia: 'instructor_misia',
-  autorizacionClub: 'autorizacion_club',
-  staff: 'staff',
-} as const satisfies Record<string, keyof MembersTable>;
-
 /** Sets what the club vouches for; a staff member cannot take away their own staff flag. */
 export async function updateUserFlags(
   ctx: AppContext,
@@ -48,15 +36,9 @@ export async function updateUserFlags(
   }
   const member = await findMember(ctx.db.kysely, id);
   if (!member) throw new ApiError('NOT_FOUND', 'No such user.');
-  const changes: Updateable<MembersTable> = {};
+  const changes: Partial<MembersTable> = booleanColumns(body);
   if (body.socio !== undefined) changes.socio = body.socio;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
-  for (const [flag, column] of Object.entries(FLAG_COLUMNS) as Array<
-    [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]]
-  >) {
-    const value = body[flag];
-    if (value !== undefined) changes[column] = value ? 1 : 0;
-  }
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoOf(ctx.clock.now());
     await updateMember(ctx.db.kysely, id, changes);

@@ -1,6 +1,6 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, forgottenSchema, loginSchema, resetPasswordBodySchema } from '@club/contract/forms';
-import type { ForgottenQuery, LoginBody } from '@club/contract/forms';
 import type { Session } from '@club/contract/schemas';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
@@ -15,9 +15,11 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 }
 
 /** Sign in and out, the active user, forgotten, reset and change password. */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
-    return logIn(app.ctx, request.body as LoginBody, requestInfo(request));
+    return logIn(app.ctx, request.body, requestInfo(request));
   });
 
   app.post('/api/logout/', memberOnly, async (request, reply) => {
@@ -39,7 +41,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/forgoten-password/', { schema: { querystring: forgottenSchema } }, async (request) => {
-    const { email } = request.query as ForgottenQuery;
+    const { email } = request.query;
     await requestPasswordReset(app.ctx, email, requestInfo(request));
     return {};
   });

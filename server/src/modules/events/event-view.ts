@@ -62,6 +62,7 @@ export function toEvent(
     listaEspera: waitlist.count,
     enEspera: waitlist.place,
     version: row.version,
+    stageId: row.stage_id ?? null,
   };
 }
 

@@ -1,5 +1,7 @@
-import type { Event, MonthParams } from '@club/contract/schemas';
+import type { Event } from '@club/contract/schemas';
 import { EventStatus } from '@club/contract/enums';
+import { monthBounds } from '@club/contract/club-time';
+import type { YearMonth } from '@club/contract/club-time';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toEvents } from './event-view.ts';
@@ -22,21 +24,10 @@ function scopeFor(viewer: Viewer): ParticipantScope {
   return viewer.staff ? { kind: 'all' } : { kind: 'member', memberId: viewer.memberId };
 }
 
-function pad2(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** First day of a month and of the next one, as 'yyyy-MM-dd' bounds for start_at. */
-export function monthBounds(year: number, month: number): { from: string; to: string } {
-  const nextYear = month === 12 ? year + 1 : year;
-  const nextMonth = month === 12 ? 1 : month + 1;
-  return { from: `${year}-${pad2(month)}-01`, to: `${nextYear}-${pad2(nextMonth)}-01` };
-}
-
-/** Events starting in the month, by start, as the viewer may see them. */
-export async function listMonth(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Event[]> {
-  const { from, to } = monthBounds(params.year, params.month);
-  return listEvents(ctx, { from, to }, viewer);
+/** The start_at range of a month's events: from its first day to the next month's first. */
+export function monthRange(month: YearMonth): { from: string; to: string } {
+  const { first, next } = monthBounds(month);
+  return { from: first, to: next };
 }
 
 /** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */

@@ -1,6 +1,7 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { monthParamsSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
-import type { SubscribeBody, WaitlistBody } from '@club/contract/schemas';
 import { requireSelf } from '../members/index.ts';
 import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
 import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
@@ -8,14 +9,16 @@ import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
 import { calendarFeed } from './feed.ts';
-import { getEvent, listMonth, viewerOf } from './listing.ts';
+import { getEvent, viewerOf } from './listing.ts';
+import { monthBody } from './month-cache.ts';
 import { subscribe } from './subscribe.ts';
-import { publicMonthBody } from './public-month-cache.ts';
 
 const DIGITS = /^\d+$/;
 
 /** The calendar calls of SPEC §7 and the iCalendar feed. */
-export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
@@ -25,9 +28,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
     const params = monthParamsSchema.parse({ year, month });
     const auth = await request.authenticate();
-    const viewer = viewerOf(auth?.member);
-    if (viewer !== null) return listMonth(ctx, params, viewer);
-    const body = await publicMonthBody(ctx, `${params.year}-${params.month}`, () => listMonth(ctx, params, null));
+    const body = await monthBody(ctx, params, viewerOf(auth?.member));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
@@ -36,21 +37,21 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
     return getEvent(ctx, request.params.uuid, viewerOf(auth?.member));
   });
 
-  app.put<{ Params: { uuid: string }; Body: SubscribeBody }>(
+  app.put(
     '/api/events/:uuid/subscribe',
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
       ...memberOnly,
-      schema: { body: subscribeBodySchema },
+      schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
     },
     async (request) => {
       return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
     },
   );
 
-  app.put<{ Params: { uuid: string }; Body: WaitlistBody }>(
+  app.put(
     '/api/events/:uuid/waitlist',
-    { ...memberOnly, schema: { body: waitlistBodySchema } },
+    { ...memberOnly, schema: { params: z.object({ uuid: z.string() }), body: waitlistBodySchema } },
     async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
   );
 

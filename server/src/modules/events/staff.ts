@@ -5,18 +5,19 @@ import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } fr
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
+import { clubMonth } from '@club/contract/club-time';
 import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { cancelPendingJobs } from '../../jobs/queue.ts';
+import { libraryStageExists } from '../library/index.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder, reminderKey } from './reminders.ts';
 import { promoteWaiting } from './waitlist.ts';
-import { getEvent, listEvents, listNewEvents, monthBounds, STAFF_VIEWER } from './listing.ts';
+import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import {
   deleteEvent,
   findMailee,
@@ -50,14 +51,14 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   let to = readBound('to', query.to);
   if (to !== undefined && isIsoDate(to)) to = addDays(to, 1);
   if (from === undefined && to === undefined) {
-    const [year, month] = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone).split('-').map(Number);
-    ({ from, to } = monthBounds(year, month));
+    ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
   return listEvents(ctx, { from, to }, STAFF_VIEWER);
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
 export async function createEvents(ctx: AppContext, body: AdminEventBody): Promise<Event[]> {
+  await checkLibraryStage(ctx, body.stageId);
   const weeks = body.repeatWeeks ?? 1;
   const stamp = isoOf(ctx.clock.now());
   const seriesId = weeks > 1 ? newId() : null;
@@ -75,6 +76,7 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
       status: body.status,
       solo_lectura: body.soloLectura ? 1 : 0,
       series_id: seriesId,
+      stage_id: body.stageId ?? null,
       created_at: stamp,
       updated_at: stamp,
     });
@@ -84,6 +86,13 @@ export async function createEvents(ctx: AppContext, body: AdminEventBody): Promi
     ctx,
     rows.map((row) => String(row.id)),
   );
+}
+
+/** A briefing must name a stage of the club library (a field error, not a database error). */
+async function checkLibraryStage(ctx: AppContext, stageId: string | null | undefined): Promise<void> {
+  if (stageId && !(await libraryStageExists(ctx.db.kysely, stageId))) {
+    throw new ApiError('VALIDATION_ERROR', 'No such library stage.', { stageId: ['unknown'] });
+  }
 }
 
 /**
@@ -98,6 +107,7 @@ export async function updateAdminEvent(
   body: AdminEventUpdateBody,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
+  await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
@@ -118,6 +128,7 @@ export async function updateAdminEvent(
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
       version: event.version + 1,
+      ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
       updated_at: stamp,
     };
     await updateEvent(trx, id, changes);

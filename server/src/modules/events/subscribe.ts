@@ -8,7 +8,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 import { isoOf } from '../../lib/ids.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';

@@ -4,7 +4,7 @@ import { checkRegistration, roleForEventType } from '@club/contract/eligibility'
 import { categoryFor } from '@club/contract/category';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '../../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -7,6 +7,8 @@ import { mailLanguageOf } from '../../lib/language.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import type { MemberFlag } from '@club/contract/member-flags';
+import { newMemberBooleans } from './flags.ts';
 import { toUser, uniqueKey } from './repository.ts';
 
 export interface NewMember {
@@ -21,6 +23,9 @@ export interface NewMember {
   socio?: string | null;
   division?: number | null;
   factor?: number | null;
+  licencia?: string | null;
+  /** What the club vouches for; absent ones are false. */
+  flags?: Partial<Record<MemberFlag, boolean>>;
   staff?: boolean;
   language?: string;
 }
@@ -54,15 +59,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     socio: input.socio ?? null,
     division: input.division ?? null,
     factor: input.factor ?? null,
-    licencia: null,
-    curso: 0,
-    habilitado: 0,
-    arbitro_ipsc: 0,
-    arbitro_precision: 0,
-    entrenador_nacional: 0,
-    instructor_misia: 0,
-    autorizacion_club: 0,
-    staff: input.staff ? 1 : 0,
+    licencia: input.licencia ?? null,
+    ...newMemberBooleans({ ...input.flags, staff: input.staff }),
     language: mailLanguageOf(input.language),
     recordatorios: 1,
     feed_token: null,

@@ -26,6 +26,17 @@ export interface MemberExport {
   sessions: Array<{ rememberMe: boolean; createdAt: string; expiresAt: string; revokedAt: string | null }>;
   passwordResets: Array<{ createdAt: string; expiresAt: string; usedAt: string | null }>;
   contactMessages: Array<{ name: string; email: string; subject: string; message: string; createdAt: string }>;
+  training: Array<{
+    id: string;
+    stageId: string | null;
+    libraryStageId: string | null;
+    stageName: string | null;
+    startedAt: string;
+    parMs: number | null;
+    powerFactor: string;
+    reps: unknown;
+    createdAt: string;
+  }>;
 }
 
 function parseStage(data: string): unknown {
@@ -85,6 +96,12 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .where(sql<string>`lower(email)`, '=', member.email_key)
     .orderBy('created_at')
     .execute();
+  const training = await db
+    .selectFrom('training_sessions')
+    .selectAll()
+    .where('member_id', '=', member.id)
+    .orderBy('started_at')
+    .execute();
   return {
     exportedAt: isoOf(now),
     user: toUser(member),
@@ -127,6 +144,17 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
       message: m.message,
       createdAt: m.created_at,
     })),
+    training: training.map((t) => ({
+      id: t.id,
+      stageId: t.stage_id,
+      libraryStageId: t.library_stage_id,
+      stageName: t.stage_name,
+      startedAt: t.started_at,
+      parMs: t.par_ms,
+      powerFactor: t.power_factor,
+      reps: parseStage(t.reps),
+      createdAt: t.created_at,
+    })),
   };
 }
 
@@ -145,6 +173,7 @@ export async function deleteMemberData(db: Executor, memberId: string, now: stri
     .set({ member_id: null, updated_at: now })
     .where('member_id', '=', memberId)
     .execute();
+  await db.deleteFrom('training_sessions').where('member_id', '=', memberId).execute();
   await db.deleteFrom('stages').where('owner_id', '=', memberId).execute();
   await db.deleteFrom('password_resets').where('member_id', '=', memberId).execute();
   await db.deleteFrom('members').where('id', '=', memberId).execute();

@@ -3,6 +3,8 @@ export type { MemberRow } from '../../db/schema.ts';
 export { membersRoutes } from './routes.ts';
 export { createMember } from './create.ts';
 export type { NewMember } from './create.ts';
+export { booleanColumns } from './flags.ts';
+export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export { findMemberByEmail, findMemberById, findMemberByLogin, toUser, uniqueKey, updateLanguage } from './repository.ts';
 export { requireSelf } from './service.ts';

@@ -3,6 +3,7 @@ import { fullName } from '@club/contract/person';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { booleansOf } from './flags.ts';
 
 /** The member as API.md's User shape (never the password hash). */
 export function toUser(row: MemberRow): User {
@@ -20,14 +21,7 @@ export function toUser(row: MemberRow): User {
     division: row.division as User['division'],
     factor: row.factor as User['factor'],
     licencia: row.licencia,
-    curso: Boolean(row.curso),
-    habilitado: Boolean(row.habilitado),
-    arbitroIpsc: Boolean(row.arbitro_ipsc),
-    arbitroPrecision: Boolean(row.arbitro_precision),
-    entrenadorNacional: Boolean(row.entrenador_nacional),
-    instructorMisia: Boolean(row.instructor_misia),
-    autorizacionClub: Boolean(row.autorizacion_club),
-    staff: Boolean(row.staff),
+    ...booleansOf(row),
     recordatorios: row.recordatorios !== 0,
     idioma: mailLanguageOf(row.language),
   };

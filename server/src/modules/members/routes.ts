@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { deleteAccountBodySchema, registerBodySchema, updateUserBodySchema } from '@club/contract/forms';
-import type { DeleteAccountBody, UpdateUserBody } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
@@ -9,10 +9,11 @@ import { memberOnly } from '../../plugins/auth.ts';
 import { deleteOwnAccount, exportOwnData, register, updateOwnProfile } from './service.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
-type MemberParams = z.infer<typeof memberParamsSchema>;
 
 /** Registration, the member's own profile, data export and account deletion. */
-export async function membersRoutes(app: FastifyInstance): Promise<void> {
+export async function membersRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post('/api/registro/', async (request, reply) => {
     const body = parsePasswordBody(registerBodySchema, request.body, 'password');
     // The web client sends the page language, so mails reach the member in the language they used.
@@ -26,8 +27,8 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: updateUserBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
-      return updateOwnProfile(app.ctx, member, uuid, request.body as UpdateUserBody);
+      const { uuid } = request.params;
+      return updateOwnProfile(app.ctx, member, uuid, request.body);
     },
   );
 
@@ -36,7 +37,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
+      const { uuid } = request.params;
       const data = await exportOwnData(app.ctx, member, uuid);
       return reply
         .header('content-disposition', `attachment; filename="club-data-${member.id}.json"`)
@@ -50,8 +51,8 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: deleteAccountBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      const { uuid } = request.params as MemberParams;
-      await deleteOwnAccount(app.ctx, member, uuid, (request.body as DeleteAccountBody).password);
+      const { uuid } = request.params;
+      await deleteOwnAccount(app.ctx, member, uuid, (request.body).password);
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,7 @@ import type { User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
-import { clubWallTime } from '../../lib/clock.ts';
+import { clubWallTime } from '@club/contract/club-time';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { checkCurrentPassword } from './credentials.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';

@@ -9,6 +9,7 @@ import { useScrolledPast } from '../../lib/use-scrolled.ts';
 import { LANGUAGES } from '../../lib/i18n.ts';
 import type { Language } from '../../lib/i18n.ts';
 import { Icon } from '../../lib/icons.tsx';
+import { scrollBehavior } from '../../lib/reduced-motion.ts';
 import { Logo } from './logo.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useActiveSection } from './use-active-section.ts';
@@ -41,8 +42,7 @@ export function Header() {
     // Already on the home page at this fragment: the router would not move, so scroll here.
     if (onHome && location.hash === `#${id}`) {
       event.preventDefault();
-      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      document.getElementById(id)?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto' });
+      document.getElementById(id)?.scrollIntoView({ behavior: scrollBehavior() });
       setExpanded(false);
     }
   };

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { scrollBehavior } from '../../lib/reduced-motion.ts';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { SpinnerOverlay } from './spinner-overlay.tsx';
@@ -23,8 +24,7 @@ function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (hash) return;
-    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
   }, [pathname, hash]);
   return null;
 }

@@ -43,6 +43,8 @@ export function UserMenu({ fullName, staff, onLogout }: { fullName: string; staf
     { to: APP_ROUTES.changePassword, label: t('USER.CHANGE_PASSWORD') },
     { to: APP_ROUTES.stageDesigner, label: t('USER.STAGE_DESIGNER') },
     { to: APP_ROUTES.dryTraining, label: t('USER.DRY_TRAINING') },
+    { to: APP_ROUTES.library, label: t('USER.LIBRARY') },
+    { to: APP_ROUTES.training, label: t('USER.TRAINING') },
     ...(staff ? [{ to: APP_ROUTES.admin, label: t('USER.ADMIN') }] : []),
   ];
 

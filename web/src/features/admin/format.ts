@@ -1,5 +1,5 @@
 import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
-import { CLUB_TIMEZONE } from './month.ts';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 
 // Event times are wall-clock text: read as UTC and formatted as UTC, nothing shifts them.
 function wallDate(text: string): Date {

@@ -1,15 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
-import { renderScreen, stubFetch } from './testing/render-screen.tsx';
+import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { makeUser } from '../../test/users.ts';
 import common from '../../../public/assets/i18n/common/es.json';
 import loginTexts from '../../../public/assets/i18n/login/es.json';
 
+const AREAS = ['login', 'change-password'];
+
 const session = {
   token: 'a'.repeat(43),
-  user: {
+  user: makeUser({
     uuid: '0b7e4d0c-3b1a-4f3e-9a55-3f0f5c1c2a11',
     login: 'laura.gil',
     nombre: 'Laura',
@@ -17,27 +20,14 @@ const session = {
     fullName: 'Gil, Laura',
     email: 'laura@club.test',
     nacimiento: '1990-04-12',
-    mobil: '612345678',
     sexo: 2,
     socio: null,
     division: null,
     factor: null,
-    licencia: null,
-    curso: false,
-    habilitado: false,
-    arbitroIpsc: false,
-    arbitroPrecision: false,
-    entrenadorNacional: false,
-    instructorMisia: false,
-    autorizacionClub: false,
-    staff: false,
-  },
+  }),
 };
 
 describe('LoginPage', () => {
-  beforeEach(() => {
-    document.cookie = 'XSRF-TOKEN=test-xsrf';
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -48,7 +38,7 @@ describe('LoginPage', () => {
   it('keeps the submit button disabled until login and password are filled', async () => {
     stubFetch({ status: 200, body: session });
     const user = userEvent.setup();
-    await renderScreen('/login', <LoginPage />, ['/']);
+    renderWithProviders(<LoginPage />, { path: '/login', otherPaths: ['/'], areas: AREAS });
     const submit = screen.getByRole('button', { name: loginTexts.SUBMIT });
     await waitFor(() => expect(submit).toBeDisabled());
     await user.type(screen.getByLabelText(loginTexts.LOGIN), 'laura.gil');
@@ -62,7 +52,7 @@ describe('LoginPage', () => {
   it('says "login error" inline on a refusal and stays usable', async () => {
     stubFetch({ status: 401, body: { errorCode: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } });
     const user = userEvent.setup();
-    const { router } = await renderScreen('/login', <LoginPage />, ['/']);
+    const { router } = renderWithProviders(<LoginPage />, { path: '/login', otherPaths: ['/'], areas: AREAS });
     await user.type(screen.getByLabelText(loginTexts.LOGIN), 'laura.gil');
     await user.type(screen.getByLabelText(loginTexts.PASSWORD), 'wrong');
     await user.click(screen.getByRole('button', { name: loginTexts.SUBMIT }));
@@ -74,7 +64,7 @@ describe('LoginPage', () => {
   it('toggles the password, signs in (sessionStorage without remember-me, localStorage with it) and goes home', async () => {
     const calls = stubFetch({ status: 200, body: session });
     const user = userEvent.setup();
-    const { router } = await renderScreen('/login', <LoginPage />, ['/']);
+    const { router } = renderWithProviders(<LoginPage />, { path: '/login', otherPaths: ['/'], areas: AREAS });
     const password = screen.getByLabelText(loginTexts.PASSWORD);
     await user.type(screen.getByLabelText(loginTexts.LOGIN), 'laura.gil');
     await user.type(password, 'Tiro2024x');
@@ -88,7 +78,7 @@ describe('LoginPage', () => {
 
     cleanup();
     sessionStorage.clear();
-    const again = await renderScreen('/login', <LoginPage />, ['/']);
+    const again = renderWithProviders(<LoginPage />, { path: '/login', otherPaths: ['/'], areas: AREAS });
     await user.type(screen.getByLabelText(loginTexts.LOGIN), 'laura.gil');
     await user.type(screen.getByLabelText(loginTexts.PASSWORD), 'Tiro2024x');
     await user.click(screen.getByLabelText(loginTexts.REMEMBER_ME));
@@ -108,7 +98,7 @@ describe('ChangePasswordPage', () => {
   it('shows or hides all three fields with one click on any toggle', async () => {
     stubFetch({ status: 200, body: {} });
     const user = userEvent.setup();
-    await renderScreen('/change-password', <ChangePasswordPage />);
+    renderWithProviders(<ChangePasswordPage />, { path: '/change-password', areas: AREAS });
     const fields = ['oldPassword', 'newPassword', 'newPasswordConfirm'].map(
       (name) => document.querySelector(`form#change-password [name="${name}"]`) as HTMLInputElement,
     );

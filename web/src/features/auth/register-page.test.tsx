@@ -3,14 +3,17 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastStore } from '../../lib/toasts.ts';
 import { RegisterPage } from './register-page.tsx';
-import { renderScreen, stubFetch } from './testing/render-screen.tsx';
+import { renderWithProviders, stubFetch } from '../../test/render.tsx';
+import { makeUser } from '../../test/users.ts';
 import common from '../../../public/assets/i18n/common/es.json';
 import registerTexts from '../../../public/assets/i18n/register/es.json';
+
+const AREAS = ['register'];
 
 const V = common.VALIDATION;
 const interpolate = (text: string, value: number) => text.replace('{{value}}', String(value));
 
-const createdUser = {
+const createdUser = makeUser({
   uuid: '0b7e4d0c-3b1a-4f3e-9a55-3f0f5c1c2a11',
   login: 'laura.gil',
   nombre: 'Laura',
@@ -18,21 +21,11 @@ const createdUser = {
   fullName: 'Gil Mora, Laura',
   email: 'laura@club.test',
   nacimiento: '1990-04-12',
-  mobil: '612345678',
   sexo: 2,
   socio: null,
   division: 3,
   factor: null,
-  licencia: null,
-  curso: false,
-  habilitado: false,
-  arbitroIpsc: false,
-  arbitroPrecision: false,
-  entrenadorNacional: false,
-  instructorMisia: false,
-  autorizacionClub: false,
-  staff: false,
-};
+});
 
 function control(name: string): HTMLInputElement | HTMLSelectElement {
   const found = document.querySelector<HTMLInputElement | HTMLSelectElement>(`form#register [name="${name}"]`);
@@ -62,7 +55,6 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 describe('RegisterPage', () => {
   beforeEach(() => {
-    document.cookie = 'XSRF-TOKEN=test-xsrf';
     toastStore.set([]);
   });
   afterEach(() => {
@@ -75,7 +67,7 @@ describe('RegisterPage', () => {
   it('shows no message before the first submit, every required message after it, and sends nothing', async () => {
     const calls = stubFetch({ status: 201, body: createdUser });
     const user = userEvent.setup();
-    await renderScreen('/register', <RegisterPage />, ['/login']);
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await user.type(control('login'), 'abc');
     await user.clear(control('login'));
     expect(document.querySelectorAll('.invalid-feedback')).toHaveLength(0);
@@ -92,7 +84,7 @@ describe('RegisterPage', () => {
   it('shows min length, password pattern, mismatch, e-mail and mobile messages for bad values, and sends nothing', async () => {
     const calls = stubFetch({ status: 201, body: createdUser });
     const user = userEvent.setup();
-    await renderScreen('/register', <RegisterPage />, ['/login']);
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.clear(control('login'));
     await user.type(control('login'), 'short');
@@ -128,7 +120,7 @@ describe('RegisterPage', () => {
   it('refuses passwords that differ even when everything else is valid, and sends nothing', async () => {
     const calls = stubFetch({ status: 201, body: createdUser });
     const user = userEvent.setup();
-    await renderScreen('/register', <RegisterPage />, ['/login']);
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.clear(control('passwordConfirm'));
     await user.type(control('passwordConfirm'), 'Tiro2024z');
@@ -141,7 +133,7 @@ describe('RegisterPage', () => {
   it('has one toggle that shows and hides both passwords', async () => {
     stubFetch({ status: 201, body: createdUser });
     const user = userEvent.setup();
-    await renderScreen('/register', <RegisterPage />, ['/login']);
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     const toggles = screen.getAllByRole('button', { name: common.ACTIONS.SHOW_PASSWORD });
     expect(toggles).toHaveLength(1);
     expect(control('password')).toHaveAttribute('type', 'password');
@@ -161,7 +153,7 @@ describe('RegisterPage', () => {
   it('sends the registration body (date as yyyy-MM-dd, enums as numbers, no confirmation), toasts and goes to login', async () => {
     const calls = stubFetch({ status: 201, body: createdUser });
     const user = userEvent.setup();
-    const { router } = await renderScreen('/register', <RegisterPage />, ['/login']);
+    const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
 
@@ -187,7 +179,7 @@ describe('RegisterPage', () => {
   it('shows a refusal inline by its code, then the generic error toast, and stays', async () => {
     stubFetch({ status: 409, body: { errorCode: 'LOGIN_TAKEN', message: 'That login is taken.' } });
     const user = userEvent.setup();
-    const { router } = await renderScreen('/register', <RegisterPage />, ['/login']);
+    const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
 
@@ -200,7 +192,7 @@ describe('RegisterPage', () => {
   it('shows the server field errors on their fields', async () => {
     stubFetch({ status: 400, body: { errorCode: 'VALIDATION_ERROR', message: 'Invalid', fields: { email: ['email'], mobil: ['mobile'] } } });
     const user = userEvent.setup();
-    await renderScreen('/register', <RegisterPage />, ['/login']);
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
 

@@ -1,7 +1,7 @@
 // Localised texts of dates and times; event times are wall-clock text, formatted in UTC so the
 // browser's own zone never shifts them.
 import { eventDate } from '@club/contract/event-time';
-import type { YearMonth } from './calendar-model.ts';
+import type { YearMonth } from '@club/contract/club-time';
 import { timeOf, wallClockDate } from './calendar-model.ts';
 
 function capitalise(text: string, language: string): string {

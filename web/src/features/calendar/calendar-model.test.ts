@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canGoForward,
-  clampMonth,
-  clubNowLocal,
-  eventsByDate,
-  monthWeeks,
-  parseMonthParam,
-  shiftMonth,
-} from './calendar-model.ts';
+import { clubWallTime, parseYearMonth, shiftMonth } from '@club/contract/club-time';
+import { canGoForward, clampMonth, eventsByDate, monthWeeks } from './calendar-model.ts';
 import type { ClubEvent } from '@club/contract/schemas';
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -61,16 +54,16 @@ describe('month limits', () => {
   });
   it('clamps a month asked for in the URL beyond the limit', () => {
     expect(clampMonth({ year: 2026, month: 6 }, current)).toEqual({ year: 2026, month: 1 });
-    expect(parseMonthParam('2025-13')).toBeNull();
-    expect(parseMonthParam('2025-02')).toEqual({ year: 2025, month: 2 });
+    expect(parseYearMonth('2025-13')).toBeUndefined();
+    expect(parseYearMonth('2025-02')).toEqual({ year: 2025, month: 2 });
   });
 });
 
 describe('club time and grouping', () => {
   it('reads now on the Madrid wall clock, whatever the browser zone', () => {
     // 23:30 UTC on 31 March 2025 is already 1 April in Madrid (summer time, UTC+2).
-    expect(clubNowLocal(new Date('2025-03-31T23:30:00Z'))).toBe('2025-04-01 01:30:00');
-    expect(clubNowLocal(new Date('2025-01-15T12:00:00Z'))).toBe('2025-01-15 13:00:00');
+    expect(clubWallTime(new Date('2025-03-31T23:30:00Z'))).toBe('2025-04-01 01:30:00');
+    expect(clubWallTime(new Date('2025-01-15T12:00:00Z'))).toBe('2025-01-15 13:00:00');
   });
   it('groups events by day, each day by start time', () => {
     const make = (uuid: string, start: string) => ({ uuid, start }) as ClubEvent;

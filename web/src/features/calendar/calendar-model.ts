@@ -1,23 +1,12 @@
 // Pure calendar arithmetic for the month grid: no React, no time zone (callers pass club time).
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { EventType } from '@club/contract/enums';
 import { eventDate, formatDate, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { ClubEvent } from '@club/contract/schemas';
-import siteSettings from '@club/contract/site-settings.json';
-
-/** The club's time zone: event times and "now" for the rules are read on its wall clock. */
-// The club's time zone, from the one site settings file the server's default also reads.
-export const CLUB_TIMEZONE = siteSettings.timeZone;
+import { compareMonths, FIRST_YEAR, shiftMonth } from '@club/contract/club-time';
+import type { YearMonth } from '@club/contract/club-time';
 
 /** How many months ahead of the current one a member may browse (SPEC §9: the month after next). */
 export const MONTHS_AHEAD = 2;
-
-export interface YearMonth {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-}
 
 export interface CalendarDay {
   /** 'yyyy-MM-dd'. */
@@ -28,26 +17,10 @@ export interface CalendarDay {
 
 export type CalendarWeek = readonly CalendarDay[];
 
-/** The club's wall time of an instant as 'YYYY-MM-DD HH:MM:SS', the contract's `nowLocal`. */
-export function clubNowLocal(instant: Date = new Date(), timeZone: string = CLUB_TIMEZONE): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd HH:mm:ss');
-}
-
 /** Year and month of a 'yyyy-MM-dd…' text. */
 export function yearMonthOf(text: string): YearMonth {
   const parts = parseEventTime(text, ZERO_EVENT_TIME);
   return { year: parts.year, month: parts.month };
-}
-
-/** Moves a month forwards (positive) or backwards. */
-export function shiftMonth(value: YearMonth, delta: number): YearMonth {
-  const index = value.year * 12 + (value.month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** Orders two months: negative, 0 or positive. */
-export function compareMonths(a: YearMonth, b: YearMonth): number {
-  return a.year * 12 + a.month - (b.year * 12 + b.month);
 }
 
 /** The last month a member may open, seen from the current one. */
@@ -63,21 +36,8 @@ export function canGoForward(view: YearMonth, current: YearMonth): boolean {
 /** Keeps a requested month within what may be opened (backwards is free, the API stops at 2000). */
 export function clampMonth(view: YearMonth, current: YearMonth): YearMonth {
   if (compareMonths(view, lastReachableMonth(current)) > 0) return lastReachableMonth(current);
-  if (view.year < 2000) return { year: 2000, month: 1 };
+  if (view.year < FIRST_YEAR) return { year: FIRST_YEAR, month: 1 };
   return view;
-}
-
-/** Reads '2025-03' from a URL, or null when it is not a real month. */
-export function parseMonthParam(text: string | null): YearMonth | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(text ?? '');
-  if (!match) return null;
-  const value = { year: Number(match[1]), month: Number(match[2]) };
-  return value.month >= 1 && value.month <= 12 ? value : null;
-}
-
-/** '2025-03' for the URL. */
-export function formatMonthParam(value: YearMonth): string {
-  return `${String(value.year).padStart(4, '0')}-${String(value.month).padStart(2, '0')}`;
 }
 
 /**

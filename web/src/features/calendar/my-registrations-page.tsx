@@ -14,7 +14,7 @@ import { useMyRegistrations, usePersonalFeed, useRenewPersonalFeed } from './api
 import { useSubscribe } from './api/subscribe.ts';
 import { useWaitlist } from './api/waitlist.ts';
 import { escapeHtml, scheduleText } from './calendar-format.ts';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useClubNow } from './hooks/use-club-now.ts';
 import './calendar.css';
 
@@ -203,16 +203,18 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
       </div>
       <ConfirmDialog
         show={confirming}
+        dialogClassName="modal-md-40"
         title={t('events-calendar:CONFIRM_CANCEL.TITLE')}
-        message={t('events-calendar:CONFIRM_CANCEL.MESSAGE', { event: event.evento })}
         confirmLabel={t('events-calendar:CONFIRM_CANCEL.YES')}
         cancelLabel={t('events-calendar:CONFIRM_CANCEL.NO')}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           cancel();
         }}
-      />
+      >
+        {t('events-calendar:CONFIRM_CANCEL.MESSAGE', { event: event.evento })}
+      </ConfirmDialog>
     </li>
   );
 }
@@ -286,11 +288,10 @@ function PersonalFeed({ uuid }: { uuid: string }) {
       </div>
       <ConfirmDialog
         show={confirming}
+        dialogClassName="modal-md-40"
         title={t('FEED.RENEW')}
-        message={t('FEED.RENEW_CONFIRM')}
         confirmLabel={t('FEED.RENEW')}
-        cancelLabel={t('common:ACTIONS.CANCEL')}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           renew.mutate(undefined, {
@@ -300,7 +301,9 @@ function PersonalFeed({ uuid }: { uuid: string }) {
               showToast({ type: ToastType.error, title: t('FEED.TITLE'), message: t('FEED.ERROR') }),
           });
         }}
-      />
+      >
+        {t('FEED.RENEW_CONFIRM')}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.tsx';
+import { prefersReducedMotion } from '../../lib/reduced-motion.ts';
 import { HOME_AREAS } from './home-areas.ts';
 import { useReveal } from './hooks/use-reveal.ts';
 import { HeroSection } from './components/hero-section.tsx';
@@ -28,7 +29,7 @@ export function HomePage() {
   useReveal(root);
 
   useEffect(() => {
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const smooth = !prefersReducedMotion();
     const id = decodeURIComponent(hash.slice(1));
     const target = id ? document.getElementById(id) : null;
     if (!target) {

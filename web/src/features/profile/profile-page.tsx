@@ -51,7 +51,7 @@ export function ProfilePage() {
   usePageTitle(t('TITLE'));
   // MembersOnly guards the route, so a session user is there.
   const uuid = sessionUser?.uuid ?? '';
-  const profile = useActiveUserProfile(uuid);
+  const profile = useActiveUserProfile(uuid, sessionUser);
 
   return (
     <section className="profile-screen">
@@ -84,7 +84,8 @@ export function ProfilePage() {
               </div>
             </div>
           </div>
-          <div className="col-lg-4">{sessionUser ? <DataControls user={sessionUser} /> : null}</div>
+          {/* After the form has arrived: on a phone this card sits under it and would be pushed down. */}
+          <div className="col-lg-4">{sessionUser && !profile.isPending ? <DataControls user={sessionUser} /> : null}</div>
         </div>
       </div>
     </section>

@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EngineState } from '@club/contract/stage';
 import { ToastType } from '@club/contract/enums';
+import type { PowerFactor } from '@club/contract/scoring';
+import { canvasToStage, createViewport } from '@club/stage-engine/coordinates';
+import type { StagePoint, Viewport } from '@club/stage-engine/coordinates';
 import type { Stage } from '@club/stage-engine/model';
 import { StageRenderer } from '@club/stage-engine/renderer';
 import type { DrillCue } from '@club/stage-engine/scheduler';
@@ -12,6 +16,9 @@ import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
 import { StageIcon } from './components/stage-icons.tsx';
+import { KeepSessionDialog } from './components/keep-session-dialog.tsx';
+import { PracticeNotice } from './components/practice-notice.tsx';
+import { keptReps, useKeepSession } from './hooks/use-keep-session.ts';
 import {
   readCalibration,
   readDrillSettings,
@@ -20,6 +27,15 @@ import {
 } from './stage-storage.ts';
 import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
 import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
+import { CalibrationMarks } from './laser/calibration-marks.tsx';
+import { CameraPanel } from './laser/camera-panel.tsx';
+import type { LaserColour } from './laser/detector.ts';
+import { HitOverlay } from './laser/hit-overlay.tsx';
+import { formatHitFactor, ScoringPanel } from './laser/scoring-panel.tsx';
+import type { ShootMode } from './laser/scoring-panel.tsx';
+import { scoreString, SnapshotHistory } from './laser/shot-pipeline.ts';
+import { useLaserCamera } from './laser/use-laser-camera.ts';
+import { useShotSession } from './laser/use-shot-session.ts';
 import './stage.css';
 
 /** Our own drawing of an indoor range backstop, behind the targets. */
@@ -57,6 +73,16 @@ function Viewer({ stage }: { stage: Stage }) {
   const [dialog, setDialog] = useState<'drill' | 'calibration' | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const repetitionsRef = useRef(drillSettings.repetitions);
+  const keep = useKeepSession();
+  const { drillEnded } = keep;
+  const [scoring, setScoring] = useState(false);
+  const [shootMode, setShootMode] = useState<ShootMode>('click');
+  const [powerFactor, setPowerFactor] = useState<PowerFactor>('minor');
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const session = useShotSession(stage);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const historyRef = useRef(new SnapshotHistory());
 
   const onCue = useCallback((cue: DrillCue) => {
     const of = repetitionsRef.current;
@@ -67,6 +93,8 @@ function Viewer({ stage }: { stage: Stage }) {
         break;
       case 'start-signal':
         beepStart();
+        // Shots are timed from the moment the beep sounds, as a shot timer does.
+        sessionRef.current.startString(repetition, performance.now(), []);
         setDrillStatus({ kind: 'go', repetition, of });
         break;
       case 'par':
@@ -74,6 +102,7 @@ function Viewer({ stage }: { stage: Stage }) {
         setDrillStatus({ kind: 'par', repetition, of });
         break;
       case 'repetition-end':
+        sessionRef.current.endString();
         setDrillStatus({ kind: 'rest', repetition, of });
         break;
       case 'drill-end':
@@ -81,13 +110,15 @@ function Viewer({ stage }: { stage: Stage }) {
         // The drill is over: the stage returns to its designed places and play starts afresh.
         // Deferred so the renderer finishes the frame that announced the end first.
         queueMicrotask(() => {
+          historyRef.current.clear();
           rendererRef.current?.stopAll();
           if (canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
         });
         setRunState('stopped');
+        drillEnded(keptReps(sessionRef.current.strings));
         break;
     }
-  }, []);
+  }, [drillEnded]);
 
   useEffect(() => {
     const container = canvasRef.current;
@@ -100,6 +131,9 @@ function Viewer({ stage }: { stage: Stage }) {
       // State for tests and benches, written straight to the DOM: no React render per frame.
       onFrame: (frame) => {
         frames += 1;
+        // Kept so a shot seen a few frames late is scored against the stage as it was then.
+        historyRef.current.push({ atMs: performance.now(), placed: frame.elements });
+        sessionRef.current.markSeen(frame.elements.filter((item) => item.visible).map((item) => item.id));
         const state = String(frame.state);
         if (container.dataset.engineState !== state) container.dataset.engineState = state;
         // Every tenth frame is enough for a counter and keeps attribute writes off the hot path.
@@ -120,6 +154,17 @@ function Viewer({ stage }: { stage: Stage }) {
     const { enabled, ...realSize } = calibration;
     renderer.setRealSize(enabled ? realSize : null);
   }, [calibration, stage]);
+
+  useEffect(() => {
+    const container = canvasRef.current;
+    if (container === null) return;
+    const measure = () =>
+      setViewport(createViewport(container.clientWidth, container.clientHeight, stage.designWidth, stage.designHeight));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [stage]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === screenRef.current);
@@ -143,17 +188,43 @@ function Viewer({ stage }: { stage: Stage }) {
     setRunState('paused');
     syncState();
   };
+  /** A string of free shooting from now, against the stage as it stands. */
+  const newFreeString = useCallback(() => {
+    const atRest = rendererRef.current?.state === EngineState.stopped || rendererRef.current === null;
+    sessionRef.current.startString(null, performance.now(), atRest ? stage.elements.map((element) => element.id) : []);
+  }, [stage]);
+  /** Every shot, from a click or from the camera, enters here with its stage point and instant. */
+  const fireAt = useCallback((point: StagePoint, atMs: number) => {
+    sessionRef.current.fire(point, atMs, historyRef.current.at(atMs), rendererRef.current?.placedSize());
+  }, []);
+  const [laserColour, setLaserColour] = useState<LaserColour>('red');
+  const [sensitivity, setSensitivity] = useState(6);
+  const camera = useLaserCamera({ colour: laserColour, sensitivity, design: stage, onShot: fireAt });
+  const toggleScoring = () => {
+    if (!scoring && session.current === null) newFreeString();
+    if (scoring) camera.stop();
+    setScoring(!scoring);
+  };
+  const changeShootMode = (mode: ShootMode) => {
+    if (mode !== 'laser') camera.stop();
+    setShootMode(mode);
+  };
   const stop = () => {
     rendererRef.current?.stopAll();
+    historyRef.current.clear();
     setRunState('stopped');
     setDrillStatus(null);
     syncState();
+    if (scoring) newFreeString();
   };
   const startDrill = (settings: DrillSettings) => {
     setDialog(null);
     setDrillSettings(settings);
     writeDrillSettings(settings);
     repetitionsRef.current = settings.repetitions;
+    keep.drillStarted(settings);
+    historyRef.current.clear();
+    session.clear();
     unlockAudio();
     rendererRef.current?.startDrill({
       repetitions: settings.repetitions,
@@ -181,6 +252,27 @@ function Viewer({ stage }: { stage: Stage }) {
     return t(`STATUS.${drillStatus.kind.toUpperCase()}`, { repetition: drillStatus.repetition, of: drillStatus.of });
   })();
   const title = stage.name || t('UNTITLED');
+  const current = session.current;
+  const score = useMemo(
+    () => (current === null ? null : scoreString(stage, current.shots, current.seenIds, powerFactor)),
+    [stage, current, powerFactor],
+  );
+  const repetitionScores = useMemo(
+    () =>
+      session.strings.flatMap((item) =>
+        item.repetition === null
+          ? []
+          : [{ repetition: item.repetition, score: scoreString(stage, item.shots, item.seenIds, powerFactor) }],
+      ),
+    [stage, session.strings, powerFactor],
+  );
+  const shootByClick = (event: ReactPointerEvent<HTMLButtonElement>) => {
+    const atMs = performance.now();
+    const renderer = rendererRef.current;
+    if (renderer === null) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    fireAt(canvasToStage(renderer.getViewport(), { x: event.clientX - rect.left, y: event.clientY - rect.top }), atMs);
+  };
 
   return (
     <div ref={screenRef} className={`stage-screen dry-training${fullscreen ? ' is-fullscreen' : ''}`}>
@@ -229,6 +321,16 @@ function Viewer({ stage }: { stage: Stage }) {
           </button>
           <button
             type="button"
+            className={`btn btn-bar${scoring ? ' is-on' : ''}`}
+            aria-label={t('SCORING.OPEN')}
+            aria-pressed={scoring}
+            title={t('SCORING.OPEN')}
+            onClick={toggleScoring}
+          >
+            <StageIcon name="target" />
+          </button>
+          <button
+            type="button"
             className={`btn btn-bar${calibration.enabled ? ' is-on' : ''}`}
             aria-label={t('CALIBRATION.OPEN')}
             aria-pressed={calibration.enabled}
@@ -262,11 +364,27 @@ function Viewer({ stage }: { stage: Stage }) {
           role="img"
           aria-label={t('CANVAS', { name: title, count: stage.elements.length })}
         />
+        {scoring && viewport !== null && camera.status !== 'calibrating' ? (
+          <HitOverlay
+            viewport={viewport}
+            shots={current?.shots ?? []}
+            summary={
+              score === null || (current?.shots.length ?? 0) === 0
+                ? null
+                : t('SCORING.OVERLAY', { points: score.points, hitFactor: formatHitFactor(score.hitFactor) })
+            }
+          />
+        ) : null}
+        {scoring && shootMode === 'click' ? (
+          <button type="button" className="shot-catcher" aria-label={t('SCORING.CLICK_TARGET')} onPointerDown={shootByClick} />
+        ) : null}
+        {camera.status === 'calibrating' && viewport !== null ? <CalibrationMarks viewport={viewport} /> : null}
         {statusText !== null ? (
           <div className={`drill-status drill-status--${drillStatus?.kind ?? ''}`} role="status" aria-live="assertive">
             {statusText}
           </div>
         ) : null}
+        <PracticeNotice />
         {calibration.enabled ? (
           <div className="real-size-badge">
             {t('CALIBRATION.BADGE', { distance: calibration.simulatedDistanceMetres })}
@@ -281,6 +399,29 @@ function Viewer({ stage }: { stage: Stage }) {
           </div>
         ) : null}
       </div>
+      <KeepSessionDialog drill={keep.finished} stage={stage} onHide={keep.dismiss} />
+      {scoring ? (
+        <ScoringPanel
+          mode={shootMode}
+          onModeChange={changeShootMode}
+          powerFactor={powerFactor}
+          onPowerFactorChange={setPowerFactor}
+          current={current}
+          score={score}
+          history={repetitionScores}
+          onNewString={newFreeString}
+        >
+          {shootMode === 'laser' ? (
+            <CameraPanel
+              camera={camera}
+              colour={laserColour}
+              onColourChange={setLaserColour}
+              sensitivity={sensitivity}
+              onSensitivityChange={setSensitivity}
+            />
+          ) : null}
+        </ScoringPanel>
+      ) : null}
       <DrillDialog show={dialog === 'drill'} settings={drillSettings} onHide={() => setDialog(null)} onStart={startDrill} />
       <CalibrationDialog
         show={dialog === 'calibration'}

@@ -3,11 +3,13 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { stageToWire } from '@club/stage-engine/model';
 import type { Stage } from '@club/stage-engine/model';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { TEST_HOOKS } from '../../lib/test-hooks.ts';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { DesignerToolbar } from './components/designer-toolbar.tsx';
 import { ServerStagesDialog } from './components/server-stages-dialog.tsx';
+import { PublishLibraryDialog } from './components/publish-library-dialog.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { SettingsPanel } from './components/settings-panel.tsx';
 import { useDesigner } from './hooks/use-designer.ts';
 import { useDesignerKeyboard } from './hooks/use-designer-keyboard.ts';
@@ -34,9 +36,11 @@ function Designer({ initial }: { initial: Stage }) {
   const [barOpen, setBarOpen] = useState(true);
   const [confirm, setConfirm] = useState<'delete' | 'clear' | null>(null);
   const [serverOpen, setServerOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const staff = useSession().user?.staff === true;
 
   useDesignerKeyboard({
-    enabled: confirm === null && !serverOpen,
+    enabled: confirm === null && !serverOpen && !publishOpen,
     selected,
     undo: designer.undo,
     redo: designer.redo,
@@ -67,6 +71,7 @@ function Designer({ initial }: { initial: Stage }) {
         onOpenServer={() => setServerOpen(true)}
         onClear={() => setConfirm('clear')}
         onSave={designer.save}
+        onPublish={staff ? () => setPublishOpen(true) : undefined}
       />
       <div className={`designer-workspace${barOpen ? '' : ' is-bar-collapsed'}`}>
         <div
@@ -94,26 +99,31 @@ function Designer({ initial }: { initial: Stage }) {
       </div>
       <ConfirmDialog
         show={confirm === 'delete'}
+        size="sm"
         title={t('CONFIRM_DELETE_TITLE')}
-        message={t('CONFIRM_DELETE')}
         confirmLabel={t('PANEL.DELETE')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           designer.removeSelected();
         }}
-      />
+      >
+        {t('CONFIRM_DELETE')}
+      </ConfirmDialog>
       <ConfirmDialog
         show={confirm === 'clear'}
+        size="sm"
         title={t('CONFIRM_CLEAR_TITLE')}
-        message={t('CONFIRM_CLEAR', { count: stage.elements.length })}
         confirmLabel={t('DELETE_ALL')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           designer.clearAll();
         }}
-      />
+      >
+        {t('CONFIRM_CLEAR', { count: stage.elements.length })}
+      </ConfirmDialog>
+      <PublishLibraryDialog show={publishOpen} stage={stage} onHide={() => setPublishOpen(false)} />
       <ServerStagesDialog
         show={serverOpen}
         stage={stage}

@@ -4,7 +4,7 @@ import type { ClubEvent } from '@club/contract/schemas';
 import { eventDate } from '@club/contract/event-time';
 import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
-import { monthBounds } from '../month.ts';
+import { monthBounds } from '@club/contract/club-time';
 
 /** GET /api/admin/events/?from=&to=: the staff view of the events starting in one month. */
 export async function fetchAdminEvents(
@@ -12,7 +12,7 @@ export async function fetchAdminEvents(
   month: number,
   signal?: AbortSignal,
 ): Promise<ClubEvent[]> {
-  const { first, last } = monthBounds(year, month);
+  const { first, last } = monthBounds({ year, month });
   const events = await apiRequest('/api/admin/events/', {
     query: { from: first, to: last },
     schema: eventListSchema,

@@ -11,16 +11,17 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { EVENT_STATUSES, EVENT_TYPES } from '@club/contract/enums';
 import type { AdminEventBody, ClubEvent } from '@club/contract/schemas';
-import { isFieldErrorCode } from '@club/contract/errors';
-import { messageKeyFor } from '@club/contract/messages';
+import { MESSAGES_NAMESPACE } from '@club/contract/messages';
+import { messageOfFieldError } from '../../../lib/forms/field-error.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { ToastType } from '@club/contract/enums';
 import { useCreateEvent } from '../api/create-event.ts';
+import { libraryText, useLibrary } from '../../../lib/library/library-stage.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { activeRegistrations } from '../participants.ts';
-import { CLUB_TIMEZONE } from '../month.ts';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import {
   END_BEFORE_START,
   EVENT_FORM_LIMITS,
@@ -51,7 +52,8 @@ export function EventFormModal({
   event,
   onClose,
 }: EventFormModalProps) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const library = useLibrary();
   const formId = useId();
   const schema = useMemo(() => eventFormSchema(mode), [mode]);
   const {
@@ -86,14 +88,11 @@ export function EventFormModal({
       return t('admin:EVENTS.FORM.ERRORS.SEATS_RANGE', EVENT_FORM_LIMITS.plazas);
     if (field === 'repeatWeeks' && code === 'type')
       return t('admin:EVENTS.FORM.ERRORS.WEEKS_RANGE', EVENT_FORM_LIMITS.repeatWeeks);
-    if (!isFieldErrorCode(code)) return t('common:VALIDATION.INVALID');
-    const max =
-      field === 'evento'
-        ? EVENT_FORM_LIMITS.evento.max
-        : field === 'nota'
-          ? EVENT_FORM_LIMITS.nota.max
-          : undefined;
-    return t(`common:${messageKeyFor(code)}`, { value: max });
+    const { key, params } = messageOfFieldError(
+      error,
+      field === 'evento' || field === 'nota' ? EVENT_FORM_LIMITS[field] : undefined,
+    );
+    return t(key, { ...params, ns: MESSAGES_NAMESPACE });
   };
 
   const onSubmit = async (body: AdminEventBody) => {
@@ -153,6 +152,7 @@ export function EventFormModal({
     plazas: field('plazas'),
     status: field('status'),
     repeatWeeks: field('repeatWeeks'),
+    stageId: field('stageId'),
   };
   const title =
     purpose === 'edit'
@@ -284,6 +284,25 @@ export function EventFormModal({
                 />
                 <Form.Text id={`${f.nota.id}-help`}>{t('admin:EVENTS.FORM.NOTA_HELP')}</Form.Text>
                 {f.nota.feedback}
+              </Form.Group>
+            </Col>
+            <Col xs={12}>
+              <Form.Group controlId={f.stageId.id}>
+                <Form.Label>{t('admin:EVENTS.FORM.STAGE')}</Form.Label>
+                <Form.Select
+                  {...register('stageId')}
+                  isInvalid={f.stageId.isInvalid}
+                  aria-describedby={f.stageId.describedBy ?? `${f.stageId.id}-help`}
+                >
+                  <option value="">{t('admin:EVENTS.FORM.STAGE_NONE')}</option>
+                  {(library.data ?? []).map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {libraryText(entry, i18n.language).name}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Text id={`${f.stageId.id}-help`}>{t('admin:EVENTS.FORM.STAGE_HELP')}</Form.Text>
+                {f.stageId.feedback}
               </Form.Group>
             </Col>
             <Col xs={6} md={3}>

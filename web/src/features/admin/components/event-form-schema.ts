@@ -23,6 +23,8 @@ export interface EventFormValues {
   soloLectura: boolean;
   repeat: boolean;
   repeatWeeks: string;
+  /** The club-library stage attached as briefing or homework; '' for none. */
+  stageId: string;
 }
 
 export type EventFormField = keyof EventFormValues;
@@ -63,6 +65,8 @@ export function bodyFromForm(values: EventFormValues, mode: EventFormMode): Admi
     plazas: numberOf(values.plazas) as number,
     status: (values.status === '' ? undefined : Number(values.status)) as AdminEventForm['status'],
     soloLectura: values.soloLectura,
+    // Creating without a stage sends none; editing to none takes the stage off.
+    stageId: values.stageId !== '' ? values.stageId : mode === 'edit' ? null : undefined,
   };
   if (mode === 'create' && values.repeat) body.repeatWeeks = numberOf(values.repeatWeeks);
   return body;
@@ -93,6 +97,7 @@ export function formFieldOf(bodyField: string, values: EventFormValues): EventFo
     case 'status':
     case 'soloLectura':
     case 'repeatWeeks':
+    case 'stageId':
       return bodyField;
     default:
       return undefined;
@@ -128,6 +133,7 @@ export function eventFormSchema(mode: EventFormMode) {
       soloLectura: z.boolean(),
       repeat: z.boolean(),
       repeatWeeks: z.string(),
+      stageId: z.string(),
     })
     .transform((values, ctx): AdminEventBody => {
       const result = bodySchema.safeParse(bodyFromForm(values, mode));
@@ -180,6 +186,7 @@ export function newEventValues(date: string): EventFormValues {
     soloLectura: false,
     repeat: false,
     repeatWeeks: '4',
+    stageId: '',
   };
 }
 
@@ -205,5 +212,6 @@ export function valuesFromEvent(event: ClubEvent, weeksLater = 0): EventFormValu
     soloLectura: weeksLater ? false : event.soloLectura,
     repeat: weeksLater > 0,
     repeatWeeks: '4',
+    stageId: event.stageId ?? '',
   };
 }

@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { ToastType } from '@club/contract/enums';
 import type { ClubEvent } from '@club/contract/schemas';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../lib/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useAdminEvents } from '../api/admin-events.ts';
@@ -13,18 +14,10 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen, formatMonthTitle } from '../format.ts';
-import {
-  addMonths,
-  clubCurrentMonth,
-  clubToday,
-  formatYearMonth,
-  monthBounds,
-  parseYearMonth,
-} from '../month.ts';
-import type { YearMonth } from '../month.ts';
+import { clubMonth, clubToday, formatYearMonth, monthBounds, parseYearMonth, shiftMonth } from '@club/contract/club-time';
+import type { YearMonth } from '@club/contract/club-time';
 import { activeRegistrations } from '../participants.ts';
 import { AttendeesModal } from './attendees-modal.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EventFormModal } from './event-form-modal.tsx';
 import { newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';
@@ -40,7 +33,7 @@ export function EventsScreen() {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const language = i18n.resolvedLanguage ?? 'es';
   const [params, setParams] = useSearchParams();
-  const current = clubCurrentMonth();
+  const current = clubMonth(new Date());
   const shown: YearMonth = parseYearMonth(params.get('month')) ?? current;
   const events = useAdminEvents(shown.year, shown.month);
   const update = useUpdateEvent();
@@ -54,8 +47,8 @@ export function EventsScreen() {
   const monthTitle = formatMonthTitle(shown.year, shown.month, language);
 
   const newEvent = () => {
-    const today = clubToday();
-    const { first } = monthBounds(shown.year, shown.month);
+    const today = clubToday(new Date());
+    const { first } = monthBounds(shown);
     setEditing({ purpose: 'new', values: newEventValues(isCurrent ? today : first) });
   };
 
@@ -125,7 +118,7 @@ export function EventsScreen() {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(addMonths(shown, -1))}
+            onClick={() => goTo(shiftMonth(shown, -1))}
             aria-label={t('admin:EVENTS.PREVIOUS_MONTH')}
           >
             <Icon name="chevronLeft" />
@@ -136,7 +129,7 @@ export function EventsScreen() {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(addMonths(shown, 1))}
+            onClick={() => goTo(shiftMonth(shown, 1))}
             aria-label={t('admin:EVENTS.NEXT_MONTH')}
           >
             <Icon name="chevronRight" />

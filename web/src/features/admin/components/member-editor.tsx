@@ -8,19 +8,18 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { ToastType } from '@club/contract/enums';
-import { isFieldErrorCode } from '@club/contract/errors';
-import { messageKeyFor } from '@club/contract/messages';
 import { adminUserUpdateBodySchema } from '@club/contract/schemas';
 import type { AdminUserUpdateBody, AdminUserUpdateInput, User } from '@club/contract/schemas';
-import { ApiCallError } from '../../../lib/http.ts';
+import { FormField, invalidProps } from '../../../lib/forms/form-field.tsx';
+import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { errorMessageKey } from '../errors.ts';
-import { MEMBER_FLAGS } from './member-flags.ts';
+import { MEMBER_FLAGS } from '@club/contract/member-flags';
 import { MemberRegistrations } from './member-registrations.tsx';
 
-const LIMITS = { socio: 50, licencia: 100 } as const;
+const LIMITS = { socio: { max: 50 }, licencia: { max: 100 } } as const;
 
 interface MemberFormValues {
   socio: string;
@@ -67,14 +66,6 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
     defaultValues: valuesOf(user),
   });
 
-  const messageOf = (field: 'socio' | 'licencia'): string | undefined => {
-    const code = errors[field]?.message;
-    if (!code) return undefined;
-    return isFieldErrorCode(code)
-      ? t(`common:${messageKeyFor(code)}`, { value: LIMITS[field] })
-      : t('common:VALIDATION.INVALID');
-  };
-
   const onSubmit = async (body: AdminUserUpdateBody) => {
     // Never send one's own staff flag: the server refuses its removal, and there is nothing to set.
     const { staff, ...rest } = body;
@@ -85,12 +76,7 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
       showToast({ title: updated.fullName, message: t('admin:MEMBERS.SAVED') });
       onClose();
     } catch (error) {
-      if (error instanceof ApiCallError && error.fields) {
-        for (const [field, codes] of Object.entries(error.fields)) {
-          if ((field === 'socio' || field === 'licencia') && codes[0])
-            setError(field, { type: 'server', message: codes[0] });
-        }
-      }
+      applyServerFieldErrors(error, setError, ['socio', 'licencia']);
       showToast({
         title: t('common:ERRORS.GENERIC_TITLE'),
         message: t(errorMessageKey(error)),
@@ -99,8 +85,17 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
     }
   };
 
-  const socioError = messageOf('socio');
-  const licenciaError = messageOf('licencia');
+  const textField = (name: 'socio' | 'licencia', label: string) => (
+    <FormField formId={id} name={name} label={label} error={errors[name]} limits={LIMITS[name]} className="">
+      <input
+        className={`form-control${errors[name] ? ' is-invalid' : ''}`}
+        {...invalidProps(id, name, errors[name])}
+        {...register(name)}
+        maxLength={LIMITS[name].max}
+        autoComplete="off"
+      />
+    </FormField>
+  );
 
   return (
     <Modal show onHide={onClose} size="lg" fullscreen="sm-down" aria-labelledby={`${id}-title`}>
@@ -118,28 +113,10 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
         <Modal.Body>
           <Row className="g-3">
             <Col xs={12} sm={6}>
-              <Form.Group controlId={`${id}-socio`}>
-                <Form.Label>{t('admin:MEMBERS.SOCIO')}</Form.Label>
-                <Form.Control
-                  {...register('socio')}
-                  maxLength={LIMITS.socio}
-                  isInvalid={Boolean(socioError)}
-                  autoComplete="off"
-                />
-                <Form.Control.Feedback type="invalid">{socioError}</Form.Control.Feedback>
-              </Form.Group>
+              {textField('socio', t('admin:MEMBERS.SOCIO'))}
             </Col>
             <Col xs={12} sm={6}>
-              <Form.Group controlId={`${id}-licencia`}>
-                <Form.Label>{t('admin:MEMBERS.LICENCIA')}</Form.Label>
-                <Form.Control
-                  {...register('licencia')}
-                  maxLength={LIMITS.licencia}
-                  isInvalid={Boolean(licenciaError)}
-                  autoComplete="off"
-                />
-                <Form.Control.Feedback type="invalid">{licenciaError}</Form.Control.Feedback>
-              </Form.Group>
+              {textField('licencia', t('admin:MEMBERS.LICENCIA'))}
             </Col>
             <Col xs={12}>
               <fieldset>

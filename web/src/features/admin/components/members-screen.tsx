@@ -9,7 +9,7 @@ import { useUserSearch } from '../api/search-users.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { MemberEditor } from './member-editor.tsx';
 import { QueryState } from './query-state.tsx';
-import { MEMBER_FLAGS } from './member-flags.ts';
+import { MEMBER_FLAGS } from '@club/contract/member-flags';
 
 function hasFlags(user: User): boolean {
   return user.staff || MEMBER_FLAGS.some((flag) => user[flag]);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactMessage } from '@club/contract/schemas';
-import { createTestI18n, createWrapper, stubFetch } from '../test-support.tsx';
+import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import { MessagesScreen } from './messages-screen.tsx';
 
 const older: ContactMessage = {
@@ -43,8 +43,7 @@ describe('MessagesScreen', () => {
       // Older first on the wire: the screen must still show the newest first.
       return { status: 200, body: [...state.values()] };
     });
-    const i18n = await createTestI18n('en');
-    render(<MessagesScreen />, { wrapper: createWrapper(i18n) });
+    renderWithProviders(<MessagesScreen />, { language: 'en', areas: ['admin'] });
     const user = userEvent.setup();
 
     const items = await screen.findAllByTestId('admin-message');

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES } from '@club/contract/routes';
-import { eventBadge, isRegistrable } from '@club/contract/eligibility';
+import { eventBadge, isRegistered, isRegistrable } from '@club/contract/eligibility';
 import { eventStyle } from '@club/contract/eligibility';
 import { EventStatus } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { Icon } from '../../../lib/icons.tsx';
+import { EventBriefing } from '../../../components/event-briefing.tsx';
 import { scheduleText } from '../calendar-format.ts';
 import { isSocialShoot } from '../calendar-model.ts';
 import { ParticipantsDialog } from './participants-dialog.tsx';
@@ -117,6 +118,14 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             </div>
           ) : null}
         </dl>
+        {event.stageId ? (
+          <EventBriefing
+            event={event}
+            stageId={event.stageId}
+            registered={user !== null && isRegistered(event, user.uuid)}
+            upcoming={event.start > nowLocal}
+          />
+        ) : null}
         {user === null ? (
           <p className="cal-signin-hint">
             <Link to={APP_ROUTES.login}>{t('CARD.SIGN_IN')}</Link> {t('CARD.SIGN_IN_HINT')}

@@ -4,15 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { ToastType } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { toastStore } from '../../../lib/toasts.ts';
-import {
-  makeEvent,
-  makeUser,
-  renderWithProviders,
-  storeSession,
-  stubNetwork,
-} from '../calendar-test-utils.tsx';
-import type { StubCall } from '../calendar-test-utils.tsx';
+import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
+import type { FetchCall } from '../../../test/render.tsx';
+import { makeUser } from '../../../test/users.ts';
+import { makeEvent, storeSession } from '../calendar-test-data.ts';
 import { EventsCalendar } from './events-calendar.tsx';
+
+const renderCalendar = () =>
+  renderWithProviders(<EventsCalendar />, { route: '/calendar', language: 'en', areas: ['calendar', 'events-calendar'] });
 
 // Role queries over a 42-day grid are slow in jsdom; give them room on a shared machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -47,7 +46,7 @@ const reserved = makeEvent({
 const MARCH = [past, shoot, reserved, lesson];
 
 function monthAnswer(events: ClubEvent[], user: User | null = null) {
-  return (call: StubCall) => {
+  return (call: FetchCall) => {
     if (call.url === '/api/active-user/' && user) return { body: { token: 'test-token', user } };
     if (call.url === '/api/2025/3/') return { body: events };
     if (/^\/api\/\d{4}\/\d{1,2}\/$/.test(call.url)) return { body: [] };
@@ -81,8 +80,8 @@ afterEach(() => {
 
 describe('month grid', () => {
   it('lays the month out Monday first, with each chip in its day and the colour of its category', async () => {
-    stubNetwork(monthAnswer(MARCH));
-    const { container } = renderWithProviders(<EventsCalendar />);
+    stubFetch(monthAnswer(MARCH));
+    const { container } = renderCalendar();
     await screen.findByRole('button', { name: /09:00 Club shoot/ });
 
     expect(screen.getByRole('heading', { level: 2, name: 'March 2025' })).toBeInTheDocument();
@@ -115,9 +114,9 @@ describe('month grid', () => {
   });
 
   it('goes forward at most to the month after next and backward freely', async () => {
-    const calls = stubNetwork(monthAnswer(MARCH));
+    const calls = stubFetch(monthAnswer(MARCH));
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await screen.findByRole('button', { name: /Club shoot/ });
     const next = screen.getByRole('button', { name: 'Next month' });
     const previous = screen.getByRole('button', { name: 'Previous month' });
@@ -144,8 +143,8 @@ describe('month grid', () => {
   });
 
   it('still draws the month and shows an error toast when the month fails to load', async () => {
-    stubNetwork(() => ({ status: 500, body: { errorCode: 'INTERNAL_ERROR', message: 'boom' } }));
-    const { container } = renderWithProviders(<EventsCalendar />);
+    stubFetch(() => ({ status: 500, body: { errorCode: 'INTERNAL_ERROR', message: 'boom' } }));
+    const { container } = renderCalendar();
     await waitFor(() => expect(toastStore.get()).toHaveLength(1));
     expect(toastStore.get()[0]).toMatchObject({ type: ToastType.error, title: 'Calendar' });
     expect(toastStore.get()[0].message).toContain('Server error');
@@ -156,9 +155,9 @@ describe('month grid', () => {
 
 describe('details card', () => {
   it('opens under the week of the chosen event, one at a time, and closes on a second click', async () => {
-    stubNetwork(monthAnswer(MARCH));
+    stubFetch(monthAnswer(MARCH));
     const user = userEvent.setup();
-    const { container } = renderWithProviders(<EventsCalendar />);
+    const { container } = renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
 
     const shootCard = await screen.findByRole('article', { name: 'Club shoot' });
@@ -183,9 +182,9 @@ describe('details card', () => {
   });
 
   it('shows an anonymous visitor the event without seats, note, badge or registration form', async () => {
-    stubNetwork(monthAnswer(MARCH));
+    stubFetch(monthAnswer(MARCH));
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
     const card = await screen.findByRole('article', { name: 'Club shoot' });
     expect(within(card).getByText('IPSC social shoot')).toBeInTheDocument();
@@ -202,9 +201,9 @@ describe('registration', () => {
   it('tells an ineligible member what they lack, with the category the rules compute', async () => {
     const member = makeUser({ licencia: null, curso: true });
     storeSession(member);
-    stubNetwork(monthAnswer(MARCH, member));
+    stubFetch(monthAnswer(MARCH, member));
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
     const card = await screen.findByRole('article', { name: 'Club shoot' });
 
@@ -247,7 +246,7 @@ describe('registration', () => {
       ],
     };
     let subscribed = false;
-    const calls = stubNetwork((call) => {
+    const calls = stubFetch((call) => {
       if (call.method === 'PUT' && call.url === '/api/events/shoot/subscribe/') {
         subscribed = true;
         return { body: registered };
@@ -257,7 +256,7 @@ describe('registration', () => {
       return monthAnswer(MARCH, member)(call);
     });
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
     const card = await screen.findByRole('article', { name: 'Club shoot' });
 
@@ -291,12 +290,12 @@ describe('registration', () => {
   it('shows the server refusal as an error toast by its code', async () => {
     const member = makeUser({ licencia: 'A-123', curso: true });
     storeSession(member);
-    stubNetwork((call) => {
+    stubFetch((call) => {
       if (call.method === 'PUT') return { status: 409, body: { errorCode: 'EVENT_FULL', message: 'full' } };
       return monthAnswer(MARCH, member)(call);
     });
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
     const card = await screen.findByRole('article', { name: 'Club shoot' });
     await user.click(within(card).getByRole('button', { name: 'Register' }));
@@ -309,9 +308,9 @@ describe('registration', () => {
   it('gives staff an attendee-list button with an accessible name beside the seats', async () => {
     const staff = makeUser({ uuid: 'staff-1', staff: true });
     storeSession(staff);
-    stubNetwork(monthAnswer(MARCH, staff));
+    stubFetch(monthAnswer(MARCH, staff));
     const user = userEvent.setup();
-    renderWithProviders(<EventsCalendar />);
+    renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Range booked/ }));
     const card = await screen.findByRole('article', { name: 'Range booked' });
     // Reserved events carry no badge and take no registrations.

@@ -10,18 +10,9 @@ import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useMonthEvents } from '../api/month-events.ts';
 import { longDate, weekdayNames } from '../calendar-format.ts';
-import {
-  canGoForward,
-  clampMonth,
-  compareMonths,
-  eventsByDate,
-  formatMonthParam,
-  monthWeeks,
-  parseMonthParam,
-  shiftMonth,
-  yearMonthOf,
-} from '../calendar-model.ts';
-import type { YearMonth } from '../calendar-model.ts';
+import { compareMonths, formatYearMonth, parseYearMonth, shiftMonth } from '@club/contract/club-time';
+import type { YearMonth } from '@club/contract/club-time';
+import { canGoForward, clampMonth, eventsByDate, monthWeeks, yearMonthOf } from '../calendar-model.ts';
 import { useClubNow } from '../hooks/use-club-now.ts';
 import { DayCell } from './day-cell.tsx';
 import { EventChip } from './event-chip.tsx';
@@ -45,8 +36,8 @@ export function EventsCalendar() {
   const today = eventDate(nowLocal);
   const current = yearMonthOf(nowLocal);
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = clampMonth(parseMonthParam(searchParams.get('month')) ?? current, current);
-  const viewKey = formatMonthParam(view);
+  const view = clampMonth(parseYearMonth(searchParams.get('month')) ?? current, current);
+  const viewKey = formatYearMonth(view);
   const [selection, setSelection] = useState<(PanelSelection & { month: string }) | null>(null);
 
   const query = useMonthEvents(view.year, view.month, viewer, status !== 'restoring');
@@ -87,7 +78,7 @@ export function EventsCalendar() {
 
   const goTo = (target: YearMonth) => {
     setSelection(null);
-    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatMonthParam(target) }, {
+    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatYearMonth(target) }, {
       replace: true,
     });
   };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../lib/icons.tsx';
 import { monthTitle } from '../calendar-format.ts';
-import type { YearMonth } from '../calendar-model.ts';
+import type { YearMonth } from '@club/contract/club-time';
 
 interface MonthHeaderProps {
   view: YearMonth;

@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toasts.ts';
 import { useEvent } from '../api/event.ts';
 import { useParticipantStatus } from '../api/participant-status.ts';
 import { useSeatFromWaitlist } from '../api/waitlist.ts';
+import { useEventPractice } from '../api/event-practice.ts';
 import { escapeHtml } from '../calendar-format.ts';
 
 interface ParticipantsDialogProps {
@@ -67,6 +68,8 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
           }),
       },
     );
+  const practice = useEventPractice(event.uuid, show && Boolean(current.stageId));
+  const practised = (uuid: string) => practice.data?.members.find((m) => m.uuid === uuid)?.sessions ?? 0;
 
   const mark = (participant: Participant, status: RoleStatus) => {
     statusCall.mutate(
@@ -129,6 +132,7 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                   <th scope="col">{t('PARTICIPANTS.DIVISION')}</th>
                   <th scope="col">{t('PARTICIPANTS.FACTOR')}</th>
                   <th scope="col">{t('PARTICIPANTS.STATUS')}</th>
+                  {current.stageId ? <th scope="col">{t('PARTICIPANTS.PRACTICE')}</th> : null}
                   <th scope="col">{t('PARTICIPANTS.CONTACT')}</th>
                   <th scope="col">{t('PARTICIPANTS.MEMBER')}</th>
                   <th scope="col">{t('PARTICIPANTS.ACTIONS')}</th>
@@ -166,6 +170,7 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                           '—'
                         )}
                       </td>
+                      {current.stageId ? <td data-testid="practice-count">{practised(participant.uuid)}</td> : null}
                       <td className="small">
                         {participant.email ? (
                           <a href={`mailto:${participant.email}`} className="d-block">

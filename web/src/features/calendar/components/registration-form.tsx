@@ -14,12 +14,12 @@ import { DIVISIONS, FACTORS, RoleStatus } from '@club/contract/enums';
 import type { Division, Factor } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { ToastType } from '@club/contract/enums';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 import { escapeHtml } from '../calendar-format.ts';
 import { asksDivisionAndFactor } from '../calendar-model.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface RegistrationFormProps {
   event: ClubEvent;
@@ -218,16 +218,18 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
       </div>
       <ConfirmDialog
         show={confirming}
+        dialogClassName="modal-md-40"
         title={t('CONFIRM_CANCEL.TITLE')}
-        message={t('CONFIRM_CANCEL.MESSAGE', { event: event.evento })}
         confirmLabel={t('CONFIRM_CANCEL.YES')}
         cancelLabel={t('CONFIRM_CANCEL.NO')}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           send('cancel');
         }}
-      />
+      >
+        {t('CONFIRM_CANCEL.MESSAGE', { event: event.evento })}
+      </ConfirmDialog>
     </form>
   );
 }

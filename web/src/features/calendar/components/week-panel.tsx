@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { prefersReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { prefersReducedMotion } from '../../../lib/reduced-motion.ts';
 
 export interface PanelSelection {
   /** The chosen day, 'yyyy-MM-dd'. */

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import type { FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { contactSchema, FIELD_LIMITS } from '@club/contract/forms';
 import type { ContactBody, ContactForm as ContactFormValues } from '@club/contract/forms';
-import { isFieldErrorCode } from '@club/contract/errors';
 import { ToastType } from '@club/contract/enums';
-import { messageKeyFor } from '@club/contract/messages';
 import { APP_ROUTES } from '@club/contract/routes';
+import { FormField, invalidProps } from '../../../lib/forms/form-field.tsx';
+import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
 import { ApiCallError } from '../../../lib/http.ts';
 import { withSpinner } from '../../../lib/spinner.ts';
 import { showToast } from '../../../lib/toasts.ts';
@@ -16,12 +15,16 @@ import { useSendMessage } from '../api/send-message.ts';
 
 type FieldName = keyof ContactFormValues;
 
-const LIMITS: Record<FieldName, number> = {
-  name: FIELD_LIMITS.contactName.max,
-  email: FIELD_LIMITS.contactEmail.max,
-  subject: FIELD_LIMITS.contactSubject.max,
-  message: FIELD_LIMITS.contactMessage.max,
-};
+const FORM_ID = 'contact';
+
+const LIMITS = {
+  name: FIELD_LIMITS.contactName,
+  email: FIELD_LIMITS.contactEmail,
+  subject: FIELD_LIMITS.contactSubject,
+  message: FIELD_LIMITS.contactMessage,
+} as const satisfies Record<FieldName, { max: number }>;
+
+const FIELDS = Object.keys(LIMITS) as FieldName[];
 
 /**
  * The contact form (SPEC §2, §5): the contract's rules, messages only after the first submit,
@@ -42,23 +45,12 @@ export function ContactForm() {
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
 
-  const messageOf = (field: FieldName, error: FieldError | undefined): string | null => {
-    if (!error?.message) return null;
-    const code = error.message;
-    if (!isFieldErrorCode(code)) return t('common:VALIDATION.INVALID');
-    return t(`common:${messageKeyFor(code)}`, { value: LIMITS[field] });
-  };
-
   const onSubmit = async (body: ContactBody) => {
     try {
       await withSpinner(send.mutateAsync(body), 'home/contact:SENDING');
       showToast({ title: t('SENT_TITLE'), message: t('SENT_MESSAGE'), type: ToastType.success });
     } catch (err) {
-      if (err instanceof ApiCallError && err.fields) {
-        for (const [field, codes] of Object.entries(err.fields)) {
-          if (field in LIMITS && codes[0]) setError(field as FieldName, { type: 'server', message: codes[0] });
-        }
-      }
+      applyServerFieldErrors(err, setError, FIELDS);
       const message =
         err instanceof ApiCallError && err.status === 429
           ? t('TOO_MANY')
@@ -70,31 +62,27 @@ export function ContactForm() {
   };
 
   const field = (name: FieldName, options: { type?: string; autoComplete?: string; rows?: number }) => {
-    const id = `contact-${name}`;
-    const message = messageOf(name, errors[name]);
+    const error = errors[name];
     const props = {
-      id,
-      className: `form-control ${message ? 'is-invalid' : ''}`,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': message ? `${id}-error` : undefined,
+      className: `form-control${error ? ' is-invalid' : ''}`,
+      ...invalidProps(FORM_ID, name, error),
       ...register(name),
     };
     return (
-      <div className={name === 'message' || name === 'subject' ? 'col-12' : 'col-md-6'}>
-        <label className="form-label" htmlFor={id}>
-          {t(`FORM.${name.toUpperCase()}`)}
-        </label>
+      <FormField
+        formId={FORM_ID}
+        name={name}
+        label={t(`FORM.${name.toUpperCase()}`)}
+        error={error}
+        limits={LIMITS[name]}
+        className={name === 'message' || name === 'subject' ? 'col-12' : 'col-md-6'}
+      >
         {options.rows ? (
           <textarea rows={options.rows} {...props} />
         ) : (
           <input type={options.type ?? 'text'} autoComplete={options.autoComplete} {...props} />
         )}
-        {message ? (
-          <div className="invalid-feedback" id={`${id}-error`}>
-            {message}
-          </div>
-        ) : null}
-      </div>
+      </FormField>
     );
   };
 

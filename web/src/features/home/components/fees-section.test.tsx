@@ -1,32 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import siteSettings from '@club/contract/site-settings.json';
-import fees from '../../../../public/assets/i18n/home/fees/en.json';
-import common from '../../../../public/assets/i18n/common/en.json';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { FeesSection } from './fees-section.tsx';
 
-async function setUpI18n() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { 'home/fees': fees, common } },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
+const renderFees = (ui: ReactElement) => renderWithProviders(ui, { language: 'en', areas: ['home/fees'] });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('FeesSection', () => {
   it('shows the four cards with prices from the site settings in the page language', async () => {
-    render(
-      <I18nextProvider i18n={await setUpI18n()}>
-        <FeesSection />
-      </I18nextProvider>,
-    );
+    renderFees(<FeesSection />);
     for (const title of ['Master class', 'Regular class', 'Functional session', 'Group session']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
@@ -40,11 +26,7 @@ describe('FeesSection', () => {
   it('with tickets enabled, a ticket button opens the modal on its type, and Buy Now calls nothing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    render(
-      <I18nextProvider i18n={await setUpI18n()}>
-        <FeesSection ticketsEnabled />
-      </I18nextProvider>,
-    );
+    renderFees(<FeesSection ticketsEnabled />);
     await user.click(screen.getByRole('button', { name: 'Pro access' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('name', 'name');

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay } from 'swiper/modules';
 import './swiper-core.css';
 import { Icon } from '../../../lib/icons.tsx';
+import { prefersReducedMotion } from '../../../lib/reduced-motion.ts';
 import { galleryPicture } from '../images.ts';
 
 const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
@@ -23,7 +24,7 @@ export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
   const { t } = useTranslation('home/trainings');
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const reducedMotion = useMemo(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches, []);
+  const [reducedMotion] = useState(prefersReducedMotion);
   const [playing, setPlaying] = useState(!reducedMotion);
 
   const slides = ids.map((id) => ({ id, picture: galleryPicture(id), alt: t(`GALLERY.ITEMS.${id}`) }));

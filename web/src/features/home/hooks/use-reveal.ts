@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { RefObject } from 'react';
+import { prefersReducedMotion } from '../../../lib/reduced-motion.ts';
 
 /** SPEC §9: scroll animations last 1000 ms, ease-in-out, and run once (timing lives in home.css). */
 export const REVEAL_MS = 1000;
@@ -12,7 +13,7 @@ export function useReveal(root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const container = root.current;
     if (!container || typeof IntersectionObserver === 'undefined') return;
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (prefersReducedMotion()) return;
     const targets = [...container.querySelectorAll<HTMLElement>('[data-reveal]')];
     const observer = new IntersectionObserver(
       (entries) => {

@@ -18,7 +18,10 @@ export function activeUserProfileQuery(uuid: string) {
   });
 }
 
-/** The signed-in member's profile. */
-export function useActiveUserProfile(uuid: string) {
-  return useQuery(activeUserProfileQuery(uuid));
+/**
+ * The signed-in member's profile. The session's user (the same record, fetched when the session
+ * was restored) stands in until the answer arrives, so the form is drawn at once.
+ */
+export function useActiveUserProfile(uuid: string, sessionUser?: User | null) {
+  return useQuery({ ...activeUserProfileQuery(uuid), placeholderData: sessionUser ?? undefined });
 }

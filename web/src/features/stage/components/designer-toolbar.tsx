@@ -19,6 +19,8 @@ export interface DesignerToolbarProps {
   onOpenServer(): void;
   onClear(): void;
   onSave(): void;
+  /** Staff only: opens the dialog that publishes the stage to the club library. */
+  onPublish?: () => void;
 }
 
 /** The designer's top bar: the gallery of elements to add, history, files, server, clear and save. */
@@ -35,6 +37,7 @@ export function DesignerToolbar({
   onOpenServer,
   onClear,
   onSave,
+  onPublish,
 }: DesignerToolbarProps) {
   const { t } = useTranslation('stage-designer');
   const fileRef = useRef<HTMLInputElement>(null);
@@ -125,6 +128,11 @@ export function DesignerToolbar({
           >
             <StageIcon name="cloud" />
           </button>
+          {onPublish ? (
+            <button type="button" className="btn btn-bar" aria-label={t('PUBLISH_LIBRARY')} title={t('PUBLISH_LIBRARY')} onClick={onPublish}>
+              <StageIcon name="library" />
+            </button>
+          ) : null}
           <button
             type="button"
             className="btn btn-bar btn-bar-danger"

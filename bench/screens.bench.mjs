@@ -1,0 +1,219 @@
+// Lighthouse (mobile, its default simulated throttling) on every screen of the built site,
+// served by the real server with the demo club, in the test Chromium: each route BENCH_RUNS
+// times (5 unless told), each run in a fresh browser, then per route the median of the runs of
+// each figure: performance, accessibility, best practices, SEO, LCP, CLS, and the JavaScript
+// and CSS the page had loaded before its first paint (gzip, from the build). Signed-in routes
+// run with a member's session stored in the browser first, as the web app keeps it.
+// Targets (issue 16): performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 1.5 s,
+// CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
+// BENCH_SKIP_BUILD=1 uses the build as it is; BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
+// (a signed-in route is written `member:/calendar`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, chromiumPath, root, startServer } from './support.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const siteSettings = JSON.parse(readFileSync(path.join(root, 'packages/contract/site-settings.json'), 'utf8'));
+const ALL_ROUTES = [
+  '/',
+  ...siteSettings.team.map((member) => `/team/${member.slug}`),
+  '/login',
+  '/register',
+  '/forgoten',
+  '/terms',
+  '/privacy',
+  '/calendar',
+  '/stage-designer',
+  '/dry-training',
+  'member:/calendar',
+  'member:/user-profile',
+  'member:/change-password',
+];
+const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
+const server = await startServer({ SEED: 'demo', RATE_LIMITS: 'off' });
+
+/** A member made through the operator CLI, signed in through the API: the session the app stores. */
+async function memberSession() {
+  const id = randomBytes(4).toString('hex');
+  const login = `bench.${id}`;
+  const password = `Secret${id}9`;
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'server/dist/cli.js'),
+      'user:create',
+      ...['--login', login, '--password', password, '--email', `${login}@club.test`],
+      ...['--nombre', 'Ana', '--apellidos', `Banco ${id}`, '--mobil', '612345678', '--nacimiento', '1985-05-20'],
+    ],
+    { cwd: root, env: { ...process.env, DATABASE_URL: `sqlite:${path.join(server.dir, 'club.db')}`, LOG_LEVEL: 'silent' }, stdio: 'pipe' },
+  );
+  // The login call needs the XSRF cookie and header, as the web app sends them.
+  const first = await fetch(`${server.url}/api/health/`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('the server set no XSRF-TOKEN cookie');
+  const response = await fetch(`${server.url}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+    body: JSON.stringify({ login, password, rememberMe: true }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const session = await response.json();
+  return { token: session.token, uuid: session.user.uuid };
+}
+
+/** One Lighthouse run in a fresh browser; null when Lighthouse itself failed to measure. */
+async function measure(url, session) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: await chromiumPath(),
+    chromeFlags: ['--headless', ...CHROMIUM_ARGS],
+  });
+  try {
+    if (session) {
+      // The session goes into the origin's storage first; Lighthouse then keeps the storage
+      // (the browser is fresh, so nothing else is cached).
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/api/health/`);
+      await page.evaluate(({ token, uuid }) => {
+        localStorage.setItem('ipsc-club.token', token);
+        localStorage.setItem('ipsc-club.uuid', uuid);
+      }, session);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: Boolean(session),
+    });
+    const lhr = result.lhr;
+    if (process.env.BENCH_LHR_OUT) writeFileSync(process.env.BENCH_LHR_OUT, JSON.stringify(lhr));
+    if (lhr.runtimeError) {
+      console.log(`  run failed to measure: ${lhr.runtimeError.code}`);
+      return null;
+    }
+    return lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const metric = (lhr, id) => lhr.audits[id].numericValue;
+
+/** JavaScript and CSS (gzip, from the build) whose download ended before the first paint, as observed. */
+function beforeFirstPaint(lhr) {
+  const fcp = lhr.audits.metrics.details.items[0].observedFirstContentfulPaint;
+  const sizes = { Script: 0, Stylesheet: 0 };
+  for (const item of lhr.audits['network-requests'].details.items) {
+    if (!(item.resourceType in sizes) || item.networkEndTime > fcp) continue;
+    const file = path.join(root, 'web/dist', new URL(item.url).pathname);
+    if (existsSync(file)) sizes[item.resourceType] += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return { js: sizes.Script / 1024, css: sizes.Stylesheet / 1024 };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+try {
+  let session;
+  const rows = [];
+  for (const route of routes) {
+    const signedIn = route.startsWith('member:');
+    const pathname = signedIn ? route.slice('member:'.length) : route;
+    if (signedIn) session ??= await memberSession();
+    const runs = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const lhr = await measure(`${server.url}${pathname}`, signedIn ? session : undefined);
+      if (!lhr) continue;
+      const before = beforeFirstPaint(lhr);
+      const run = {
+        performance: score(lhr, 'performance'),
+        accessibility: score(lhr, 'accessibility'),
+        bestPractices: score(lhr, 'best-practices'),
+        seo: score(lhr, 'seo'),
+        lcp: metric(lhr, 'largest-contentful-paint') / 1000,
+        cls: metric(lhr, 'cumulative-layout-shift'),
+        fcp: metric(lhr, 'first-contentful-paint') / 1000,
+        tbt: metric(lhr, 'total-blocking-time'),
+        js: before.js,
+        css: before.css,
+        losses: Object.entries(lhr.categories)
+          .filter(([id]) => id !== 'performance')
+          .flatMap(([, category]) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+          .map((ref) => ref.id),
+      };
+      console.log(
+        `${route} run ${i}: performance ${run.performance}  FCP ${run.fcp.toFixed(2)} s  LCP ${run.lcp.toFixed(2)} s` +
+          `  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}` +
+          `  a11y ${run.accessibility}  bp ${run.bestPractices}  seo ${run.seo}  JS ${run.js.toFixed(1)} KB  CSS ${run.css.toFixed(1)} KB` +
+          (run.losses.length ? `  (loses: ${run.losses.join(', ')})` : ''),
+      );
+      runs.push(run);
+    }
+    if (runs.length === 0) {
+      rows.push({ route, runs: 0 });
+      continue;
+    }
+    const of = (key) => median(runs.map((run) => run[key]));
+    console.log(
+      `${route} median of ${runs.length}: performance ${of('performance')}  LCP ${of('lcp').toFixed(2)} s  CLS ${of('cls').toFixed(3)}` +
+        `  a11y ${of('accessibility')}  bp ${of('bestPractices')}  seo ${of('seo')}  JS ${of('js').toFixed(1)} KB  CSS ${of('css').toFixed(1)} KB`,
+    );
+    rows.push({
+      route,
+      runs: runs.length,
+      performance: of('performance'),
+      accessibility: of('accessibility'),
+      bestPractices: of('bestPractices'),
+      seo: of('seo'),
+      lcp: of('lcp'),
+      cls: of('cls'),
+      js: of('js'),
+      css: of('css'),
+    });
+  }
+
+  console.log(`\nmedian of each figure over the runs of each route (Lighthouse mobile, ${RUNS} runs asked):`);
+  const header = ['route', 'runs', 'perf', 'a11y', 'bp', 'seo', 'LCP s', 'CLS', 'JS KB gz', 'CSS KB gz'];
+  const table = rows.map((row) =>
+    row.runs === 0
+      ? [row.route, '0', '-', '-', '-', '-', '-', '-', '-', '-']
+      : [
+          row.route,
+          String(row.runs),
+          String(row.performance),
+          String(row.accessibility),
+          String(row.bestPractices),
+          String(row.seo),
+          row.lcp.toFixed(2),
+          row.cls.toFixed(3),
+          row.js.toFixed(1),
+          row.css.toFixed(1),
+        ],
+  );
+  const widths = header.map((title, i) => Math.max(title.length, ...table.map((cells) => cells[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const cells of table) console.log(line(cells));
+} finally {
+  await server.stop();
+}

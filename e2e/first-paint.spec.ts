@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createMember } from './support/fixtures.ts';
+import { signInByApi } from './support/session.ts';
+
+// Every screen arrives drawn in the HTML (web/build/prerender-pages.ts) and the app replaces
+// the drawing once it has started; these tests hold the page to what that promises.
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/calendar',
+  '/login',
+  '/register',
+  '/forgoten',
+  '/terms',
+  '/privacy',
+  '/team/marta-ribas',
+  '/stage-designer',
+  '/dry-training',
+  '/not-found',
+];
+const MEMBER_SCREENS = ['/calendar', '/user-profile', '/change-password'];
+
+/**
+ * Collects what the browser reports about the Content-Security-Policy: the issues of its Issues
+ * panel (as DevTools and Lighthouse read them), `securitypolicyviolation` events and console
+ * messages naming the policy.
+ */
+async function watchCsp(page: Page): Promise<string[]> {
+  const reports: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') reports.push(`issue: ${JSON.stringify(issue.details)}`);
+  });
+  await cdp.send('Audits.enable');
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) reports.push(`console: ${message.text()}`);
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => reports.push(`event: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { reportCspViolation(text: string): Promise<void> }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return reports;
+}
+
+/** Waits until the app has replaced the drawing: its first render marks the document. */
+async function appStarted(page: Page) {
+  // The drawn controls are inert until the app starts; the app's header button is enabled.
+  await expect(page.locator('.site-header button').first()).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('no Content-Security-Policy report', () => {
+  for (const screen of PUBLIC_SCREENS) {
+    test(`on ${screen}`, async ({ page }) => {
+      const reports = await watchCsp(page);
+      await page.goto(screen);
+      await appStarted(page);
+      expect(reports).toEqual([]);
+    });
+  }
+
+  test('on the members’ screens, signed in', async ({ page }) => {
+    const member = createMember();
+    await signInByApi(page, member);
+    const reports = await watchCsp(page);
+    for (const screen of MEMBER_SCREENS) {
+      await page.goto(screen);
+      await appStarted(page);
+      await expect(page.locator('main h1')).toBeVisible();
+    }
+    expect(reports).toEqual([]);
+  });
+});
+
+test.describe('the calendar reserves its month before the events arrive', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px the grid has its final height from the first paint`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // The month's events are held back until the drawn page has been measured.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/\d{4}\/\d{1,2}\/$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+
+      // The parsed document: what the first paint shows, before the app has started.
+      await page.goto('/calendar', { waitUntil: 'domcontentloaded' });
+      // Read at once, not waited for: the grid must be in the page as it arrives.
+      const drawn = await page.evaluate(
+        () => document.querySelector('.cal-grid')?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+      );
+      expect(drawn).toBeDefined();
+      expect(await page.locator('.cal-week').count()).toBeGreaterThanOrEqual(4);
+      const grid = page.locator('.cal-grid');
+
+      release();
+      await appStarted(page);
+      await expect(grid).toHaveAttribute('aria-busy', 'false');
+      await expect(
+        page.locator('.cal-chips li, .cal-dots > *').filter({ visible: true }).first(),
+      ).toBeVisible();
+      const filled = await grid.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+      expect(filled.top).toBe(drawn?.top);
+      expect(filled.height).toBe(drawn?.height);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    });
+  }
+});
+
+test('a member’s screen shows its frame at once and fills in without moving', async ({ page }) => {
+  const member = createMember();
+  await signInByApi(page, member);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/user-profile', { waitUntil: 'domcontentloaded' });
+  // Drawn before the app has started (read at once, not waited for): the title and the card.
+  expect(await page.locator('main h1').count()).toBe(1);
+  const card = await page.evaluate(
+    () => document.querySelector('.profile-card')?.getBoundingClientRect().top,
+  );
+  expect(card).toBeDefined();
+  await appStarted(page);
+  await expect(page.locator('input[name="mobil"]')).toBeEditable();
+  expect(
+    await page
+      .locator('.profile-card')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().top),
+  ).toBe(card);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});

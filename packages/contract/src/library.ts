@@ -1,0 +1,194 @@
+// The club's stage library and the members' training log (API.md "Calls of the second round").
+// Staff publish stages with a description, a round count and tags; anyone reads them. The
+// training log keeps each drill a member chose to keep, scored with scoring.ts.
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+import type { Language } from './languages.ts';
+import { shotZoneSchema, POWER_FACTORS } from './scoring.ts';
+import { stageSaveBodySchema, stageWireSchema, STAGE_LIMITS } from './stage.ts';
+import { multiLineText, singleLineText, UUID_PATTERN } from './text.ts';
+
+/** Bounds of a library stage's fields. */
+export const LIBRARY_LIMITS = {
+  descriptionMax: 2000,
+  roundsMin: 1,
+  roundsMax: 200,
+  tagsMax: 8,
+  tagMax: 30,
+} as const;
+
+/** Tags the publish form offers; staff may type others. */
+export const SUGGESTED_TAGS = ['classic', 'speed', 'accuracy', 'transitions', 'movement', 'steel', 'no-shoot', 'moving', 'reload'] as const;
+
+// Tags are compared and stored lower case, so "Steel" and "steel" are one filter.
+const tagSchema = singleLineText(LIBRARY_LIMITS.tagMax).transform((tag) => tag.toLowerCase());
+
+const tagsSchema = z
+  .array(tagSchema)
+  .max(LIBRARY_LIMITS.tagsMax, { error: 'maxlength' })
+  .default([])
+  .transform((tags) => [...new Set(tags)]);
+
+const roundsSchema = z.int().min(LIBRARY_LIMITS.roundsMin).max(LIBRARY_LIMITS.roundsMax);
+
+/** Body of POST and PUT /api/library/stages/: a stored Stage plus description, rounds and tags. */
+export const libraryStageBodySchema = stageSaveBodySchema.omit({ public: true }).extend({
+  name: singleLineText(STAGE_LIMITS.nameMax),
+  description: multiLineText(LIBRARY_LIMITS.descriptionMax),
+  rounds: roundsSchema,
+  tags: tagsSchema,
+});
+export type LibraryStageBody = z.infer<typeof libraryStageBodySchema>;
+export type LibraryStageBodyInput = z.input<typeof libraryStageBodySchema>;
+
+/** The name and description in one language (the demo club's stages carry all three). */
+const localizedTextSchema = z.object({ name: z.string(), description: z.string() });
+export const libraryTranslationsSchema = z.partialRecord(z.enum(LANGUAGES), localizedTextSchema);
+export type LibraryTranslations = z.infer<typeof libraryTranslationsSchema>;
+
+/** One row of GET /api/library/stages/ (no elements). */
+export const librarySummarySchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  description: z.string(),
+  rounds: z.int(),
+  tags: z.array(z.string()),
+  updatedAt: z.string(),
+  /** Full name of the staff member who published it, or null when that account is gone. */
+  author: z.string().nullable(),
+  /** Name and description per language, when the stage was written in several. */
+  translations: libraryTranslationsSchema.optional(),
+});
+export type LibrarySummary = z.infer<typeof librarySummarySchema>;
+
+/** GET /api/library/stages/{id}/: the summary with its Stage. */
+export const libraryStageSchema = librarySummarySchema.extend({ stage: stageWireSchema });
+export type LibraryStage = z.infer<typeof libraryStageSchema>;
+
+/** The library list with each stage (thumbnails are drawn from it). */
+export const libraryListSchema = z.array(libraryStageSchema);
+
+/** The name and description of a library stage in the reader's language. */
+export function localizedLibraryText(stage: Pick<LibrarySummary, 'name' | 'description' | 'translations'>, language: Language | string) {
+  const own = stage.translations?.[language as Language];
+  return own ?? { name: stage.name, description: stage.description };
+}
+
+export const libraryParamsSchema = z.object({ id: z.string().regex(UUID_PATTERN) });
+
+// ---------------------------------------------------------------------------------------------
+// Training log
+
+export const TRAINING_LIMITS = {
+  repsMax: 50,
+  shotsPerRepMax: 100,
+  parMsMax: 600_000,
+  tMsMax: 600_000,
+  stageNameMax: STAGE_LIMITS.nameMax,
+  /** Sessions one member keeps; the oldest go first beyond it. */
+  sessionsMax: 2000,
+} as const;
+
+const shotSchema = z.object({
+  tMs: z.number().min(0).max(TRAINING_LIMITS.tMsMax),
+  zone: shotZoneSchema,
+});
+
+const repSchema = z.object({
+  shots: z.array(shotSchema).max(TRAINING_LIMITS.shotsPerRepMax, { error: 'maxlength' }).default([]),
+  passed: z.boolean().optional(),
+});
+export type TrainingRep = z.infer<typeof repSchema>;
+
+const isoInstant = z.iso.datetime({ offset: true, error: 'date' });
+
+/** Body of POST /api/training/. */
+export const trainingBodySchema = z
+  .object({
+    stageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
+    libraryStageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
+    /** The stage's name when it was run (the stage may change or go later). */
+    stageName: singleLineText(TRAINING_LIMITS.stageNameMax).optional(),
+    startedAt: isoInstant,
+    parMs: z.int().min(1).max(TRAINING_LIMITS.parMsMax).optional(),
+    /** The power factor the shots are scored with (the member's, minor when unset). */
+    powerFactor: z.enum(POWER_FACTORS).default('minor'),
+    reps: z.array(repSchema).min(1, { error: 'required' }).max(TRAINING_LIMITS.repsMax, { error: 'maxlength' }),
+  })
+  .refine((body) => !(body.stageId && body.libraryStageId), { error: 'unknown', path: ['stageId'] });
+export type TrainingBody = z.infer<typeof trainingBodySchema>;
+export type TrainingBodyInput = z.input<typeof trainingBodySchema>;
+
+/** One kept session as answered. */
+export const trainingSessionSchema = z.object({
+  id: z.string(),
+  stageId: z.string().nullable(),
+  libraryStageId: z.string().nullable(),
+  stageName: z.string().nullable(),
+  startedAt: z.string(),
+  /** The club's calendar day of startedAt (YYYY-MM-DD): streaks and weeks count these. */
+  day: z.string(),
+  parMs: z.int().nullable(),
+  powerFactor: z.enum(POWER_FACTORS),
+  reps: z.array(repSchema),
+  shots: z.int(),
+  passed: z.int(),
+  failed: z.int(),
+  /** Best hit factor of the session's reps with shots, or null when none had shots. */
+  bestHitFactor: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type TrainingSession = z.infer<typeof trainingSessionSchema>;
+
+export const bestByStageSchema = z.object({
+  /** libraryStageId, else stageId, else the stage name: what "the same stage" means in the log. */
+  key: z.string(),
+  libraryStageId: z.string().nullable(),
+  stageId: z.string().nullable(),
+  stageName: z.string().nullable(),
+  hitFactor: z.number(),
+  sessionId: z.string(),
+  day: z.string(),
+});
+export type BestByStage = z.infer<typeof bestByStageSchema>;
+
+/** GET /api/training/. */
+export const trainingLogSchema = z.object({
+  sessions: z.array(trainingSessionSchema),
+  streakDays: z.int(),
+  totalShots: z.int(),
+  bestByStage: z.array(bestByStageSchema),
+});
+export type TrainingLog = z.infer<typeof trainingLogSchema>;
+
+/** GET /api/training/events/{uuid}/ (staff): kept sessions on the event's stage per registered member. */
+export const eventPracticeSchema = z.object({
+  stageId: z.string().nullable(),
+  members: z.array(z.object({ uuid: z.string(), sessions: z.int() })),
+});
+export type EventPractice = z.infer<typeof eventPracticeSchema>;
+
+/** Days in a row, ending today or yesterday, on which at least one session was kept. */
+export function streakDays(days: Iterable<string>, today: string): number {
+  const set = new Set(days);
+  const step = (day: string, by: number) => {
+    const date = new Date(`${day}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + by);
+    return date.toISOString().slice(0, 10);
+  };
+  let cursor = set.has(today) ? today : step(today, -1);
+  let count = 0;
+  while (set.has(cursor)) {
+    count += 1;
+    cursor = step(cursor, -1);
+  }
+  return count;
+}
+
+/** Monday (YYYY-MM-DD) of the ISO week of a calendar day. */
+export function weekOf(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  const offset = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - offset);
+  return date.toISOString().slice(0, 10);
+}

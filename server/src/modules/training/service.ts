@@ -1,0 +1,151 @@
+import { scoreRep } from '@club/contract/scoring';
+import type { PowerFactor } from '@club/contract/scoring';
+import { streakDays, TRAINING_LIMITS } from '@club/contract/library';
+import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
+import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { clubWallTime } from '@club/contract/club-time';
+import { isoOf, newId } from '../../lib/ids.ts';
+import type { TrainingRow } from './repository.ts';
+import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';
+
+// Hit factors are kept to four decimals: enough to rank, and the same on both databases.
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** The best hit factor of the reps that carry shots (camera-scored), or null. */
+export function bestHitFactorOf(reps: readonly TrainingRep[], powerFactor: PowerFactor): number | null {
+  let best: number | null = null;
+  for (const rep of reps) {
+    if (rep.shots.length === 0) continue;
+    const { hitFactor } = scoreRep(rep.shots, powerFactor);
+    best = Math.max(best ?? 0, round4(hitFactor));
+  }
+  return best;
+}
+
+function toSession(row: TrainingRow): TrainingSession {
+  return {
+    id: row.id,
+    stageId: row.stage_id,
+    libraryStageId: row.library_stage_id,
+    stageName: row.stage_name,
+    startedAt: row.started_at,
+    day: row.day,
+    parMs: row.par_ms,
+    powerFactor: row.power_factor === 'major' ? 'major' : 'minor',
+    reps: JSON.parse(row.reps) as TrainingRep[],
+    shots: row.shots,
+    passed: row.passed,
+    failed: row.failed,
+    bestHitFactor: row.best_hit_factor === null ? null : Number(row.best_hit_factor),
+    createdAt: row.created_at,
+  };
+}
+
+/** Best hit factor per stage, the stage being its library id, else its own id, else its name. */
+export function bestsByStage(sessions: readonly TrainingSession[]): BestByStage[] {
+  const bests = new Map<string, BestByStage>();
+  for (const session of sessions) {
+    if (session.bestHitFactor === null) continue;
+    const key = session.libraryStageId ?? session.stageId ?? `name:${session.stageName ?? ''}`;
+    const current = bests.get(key);
+    if (current && current.hitFactor >= session.bestHitFactor) continue;
+    bests.set(key, {
+      key,
+      libraryStageId: session.libraryStageId,
+      stageId: session.stageId,
+      stageName: session.stageName,
+      hitFactor: session.bestHitFactor,
+      sessionId: session.id,
+      day: session.day,
+    });
+  }
+  return [...bests.values()].sort((a, b) => b.hitFactor - a.hitFactor);
+}
+
+/** The member's log: sessions, days in a row, shots fired and bests per stage. */
+export async function readTrainingLog(db: Executor, memberId: string, now: Date, timeZone: string): Promise<TrainingLog> {
+  const sessions = (await listByMember(db, memberId)).map(toSession);
+  const today = clubWallTime(now, timeZone).slice(0, 10);
+  return {
+    sessions,
+    streakDays: streakDays(
+      sessions.map((s) => s.day),
+      today,
+    ),
+    totalShots: sessions.reduce((sum, s) => sum + s.shots, 0),
+    bestByStage: bestsByStage(sessions),
+  };
+}
+
+/** Keeps a drill; the stage it names must be the member's own or in the library. */
+export async function keepSession(
+  database: Db,
+  memberId: string,
+  body: TrainingBody,
+  now: Date,
+  timeZone: string,
+): Promise<TrainingSession> {
+  const db = database.kysely;
+  const started = new Date(body.startedAt);
+  // A session cannot start in the future (a minute of clock skew aside).
+  if (started.getTime() > now.getTime() + 60_000) throw new ApiError('VALIDATION_ERROR', 'startedAt is in the future.');
+  let stageName = body.stageName ?? null;
+  if (body.stageId) {
+    const own = await db.selectFrom('stages').select(['name', 'owner_id', 'public']).where('id', '=', body.stageId).executeTakeFirst();
+    if (!own || (own.owner_id !== memberId && !own.public)) throw new ApiError('NOT_FOUND');
+    stageName ??= own.name;
+  }
+  if (body.libraryStageId) {
+    const shared = await db.selectFrom('library_stages').select('name').where('id', '=', body.libraryStageId).executeTakeFirst();
+    if (!shared) throw new ApiError('NOT_FOUND');
+    stageName ??= shared.name;
+  }
+  const reps = body.reps.map((rep) => ({ shots: rep.shots, ...(rep.passed === undefined ? {} : { passed: rep.passed }) }));
+  const row: TrainingRow = {
+    id: newId(),
+    member_id: memberId,
+    // A stage deleted later leaves the session with its name (the column is set null).
+    stage_id: body.stageId ?? null,
+    library_stage_id: body.libraryStageId ?? null,
+    stage_name: stageName,
+    started_at: isoOf(started),
+    day: clubWallTime(started, timeZone).slice(0, 10),
+    par_ms: body.parMs ?? null,
+    power_factor: body.powerFactor,
+    reps: JSON.stringify(reps),
+    shots: reps.reduce((sum, rep) => sum + rep.shots.length, 0),
+    passed: reps.filter((rep) => rep.passed === true).length,
+    failed: reps.filter((rep) => rep.passed === false).length,
+    best_hit_factor: bestHitFactorOf(reps, body.powerFactor),
+    created_at: isoOf(now),
+  };
+  await withWriteTransaction(database, async (trx) => {
+    await insertSession(trx, row);
+    await pruneOldest(trx, memberId, TRAINING_LIMITS.sessionsMax);
+  });
+  return toSession(row);
+}
+
+/** Deletes one of the member's sessions; 404 for anyone else's. */
+export async function removeSession(db: Executor, id: string, memberId: string): Promise<void> {
+  if (!(await deleteSession(db, id, memberId))) throw new ApiError('NOT_FOUND');
+}
+
+/** For staff: how many sessions each member registered for an event kept on its stage (homework). */
+export async function readEventPractice(db: Executor, eventId: string): Promise<EventPractice> {
+  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw new ApiError('NOT_FOUND');
+  const registered = await db
+    .selectFrom('registrations')
+    .select('member_id')
+    .where('event_id', '=', eventId)
+    .where('member_id', 'is not', null)
+    .execute();
+  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
+  const stageId = event.stage_id ?? null;
+  const counts = stageId ? await countByMembersOnLibraryStage(db, stageId, memberIds) : new Map<string, number>();
+  return { stageId, members: memberIds.map((uuid) => ({ uuid, sessions: counts.get(uuid) ?? 0 })) };
+}

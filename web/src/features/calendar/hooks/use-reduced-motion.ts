@@ -1,6 +1,0 @@
-/** True when the visitor asked the system for less motion. */
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
-  );
-}

@@ -1,0 +1,153 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ToastType } from '@club/contract/enums';
+import { PageHeader } from '../../lib/page-title.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { showToast } from '../../lib/toasts.ts';
+import { withSpinner } from '../../lib/spinner.ts';
+import { useLibrary, drawableIn, libraryText } from '../../lib/library/library-stage.ts';
+import type { LibraryEntry } from '../../lib/library/library-stage.ts';
+import { useCopyToMyStages } from './api/copy-to-my-stages.ts';
+import { useDeleteLibraryStage } from './api/delete-library-stage.ts';
+import { LibraryCard } from './components/library-card.tsx';
+import { filterLibrary, tagsOf } from './library-filter.ts';
+import type { LibrarySort } from './library-filter.ts';
+import './library.css';
+
+/** The club's stage library (/stages): search, tag filter, sort, thumbnails, open, copy. */
+export function LibraryPage() {
+  const { t, i18n } = useTranslation('library');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const library = useLibrary();
+  const copy = useCopyToMyStages();
+  const remove = useDeleteLibraryStage();
+  const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
+  const [sort, setSort] = useState<LibrarySort>('name');
+  const [deleting, setDeleting] = useState<LibraryEntry | null>(null);
+  // Typing stays responsive with hundreds of stages: the list follows a step behind.
+  const deferredSearch = useDeferredValue(search);
+  const entries = useMemo(() => library.data ?? [], [library.data]);
+  const tags = useMemo(() => tagsOf(entries), [entries]);
+  const shown = useMemo(
+    () => filterLibrary(entries, { search: deferredSearch, tag, sort }, i18n.language),
+    [entries, deferredSearch, tag, sort, i18n.language],
+  );
+
+  const onCopy = async (entry: LibraryEntry) => {
+    try {
+      const id = await withSpinner(copy.mutateAsync(drawableIn(entry, i18n.language)));
+      showToast({ title: t('TITLE'), message: t('COPIED', { name: libraryText(entry, i18n.language).name }), type: ToastType.success });
+      void navigate(`/stage-designer/${id}`);
+    } catch {
+      showToast({ title: t('TITLE'), message: t('COPY_ERROR'), type: ToastType.error });
+    }
+  };
+  const onDelete = async () => {
+    if (!deleting) return;
+    const entry = deleting;
+    setDeleting(null);
+    try {
+      await withSpinner(remove.mutateAsync(entry.id));
+      showToast({ title: t('TITLE'), message: t('DELETED'), type: ToastType.success });
+    } catch {
+      showToast({ title: t('TITLE'), message: t('DELETE_ERROR'), type: ToastType.error });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('TITLE')} subtitle={t('SUBTITLE')} />
+      <div className="container-xl py-4 library-page">
+        <form className="library-filters row g-2 align-items-end mb-4" role="search" onSubmit={(e) => e.preventDefault()}>
+          <div className="col-12 col-md-6">
+            <label htmlFor="library-search" className="form-label">
+              {t('SEARCH')}
+            </label>
+            <input
+              id="library-search"
+              name="search"
+              type="search"
+              className="form-control"
+              value={search}
+              placeholder={t('SEARCH_PLACEHOLDER')}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="col-6 col-md-3">
+            <label htmlFor="library-tag" className="form-label">
+              {t('TAG_FILTER')}
+            </label>
+            <select id="library-tag" name="tag" className="form-select" value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
+              <option value="">{t('ALL_TAGS')}</option>
+              {tags.map((name) => (
+                <option key={name} value={name}>
+                  {t(`TAG.${name}`, { defaultValue: name })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-6 col-md-3">
+            <label htmlFor="library-sort" className="form-label">
+              {t('SORT')}
+            </label>
+            <select id="library-sort" name="sort" className="form-select" value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)}>
+              <option value="name">{t('SORT_NAME')}</option>
+              <option value="date">{t('SORT_DATE')}</option>
+            </select>
+          </div>
+        </form>
+        {library.isPending ? (
+          <div className="text-center py-5" role="status">
+            <div className="spinner-border" aria-hidden="true" />
+            <span className="visually-hidden">{t('LOADING')}</span>
+          </div>
+        ) : library.isError ? (
+          <div className="alert alert-danger">{t('LOAD_ERROR')}</div>
+        ) : (
+          <>
+            <p className="text-body-secondary small" aria-live="polite" data-testid="library-count">
+              {t('COUNT', { count: shown.length })}
+            </p>
+            {shown.length === 0 ? (
+              <p className="library-empty">{t('EMPTY')}</p>
+            ) : (
+              <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" data-testid="library-list">
+                {shown.map((entry) => (
+                  <div className="col" key={entry.id}>
+                    <LibraryCard
+                      entry={entry}
+                      signedIn={user !== null}
+                      staff={user?.staff === true}
+                      onCopy={(e) => void onCopy(e)}
+                      onDelete={setDeleting}
+                    />
+                  </div>
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered size="sm" aria-labelledby="library-delete-title">
+        <Modal.Header closeButton closeLabel={t('CANCEL')}>
+          <Modal.Title id="library-delete-title" as="h2" className="h5">
+            {t('DELETE')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{deleting ? t('DELETE_CONFIRM', { name: libraryText(deleting, i18n.language).name }) : null}</Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setDeleting(null)}>
+            {t('CANCEL')}
+          </Button>
+          <Button variant="danger" onClick={() => void onDelete()}>
+            {t('DELETE')}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

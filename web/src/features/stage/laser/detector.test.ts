@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { createElement, addElement, createEmptyStage, patchElement } from '@club/stage-engine/model';
+import { describe, expect, it } from 'vitest';
+import {
+  blur,
+  frameOf,
+  noiseTable,
+  renderStage,
+  seededRandom,
+  stageToCameraFor,
+} from '../../../test/laser-scene.ts';
+import type { LaserDot, Picture } from '../../../test/laser-scene.ts';
+import { LaserDetector } from './detector.ts';
+
+const WIDTH = 640;
+const HEIGHT = 480;
+const FPS = 30;
+
+function stagePicture(): Picture {
+  let stage = createEmptyStage();
+  stage = addElement(
+    stage,
+    patchElement(createElement('full-shootable', { newId: () => 'a' }), { positionX: -2500 }),
+  );
+  stage = addElement(
+    stage,
+    patchElement(createElement('full-no-shoot', { newId: () => 'b' }), { positionX: 2500 }),
+  );
+  return blur(renderStage(WIDTH, HEIGHT, stageToCameraFor(WIDTH, HEIGHT), stage), 1);
+}
+
+describe('LaserDetector', () => {
+  const picture = stagePicture();
+
+  it('reports no shot in 60 s of a flickering, noisy picture with rolling bars', () => {
+    const random = seededRandom(11);
+    const table = noiseTable(random);
+    const detector = new LaserDetector({ colour: 'red', sensitivity: 7 });
+    let shots = 0;
+    for (let frame = 0; frame < 60 * FPS; frame += 1) {
+      // Mains flicker beating against the camera, a slow exposure drift and random brightness jumps.
+      const gain = 1 + 0.08 * Math.sin(frame * 0.9) + 0.05 * Math.sin(frame / 40) + (random() - 0.5) * 0.06;
+      const rgba = frameOf(picture, { gain, noise: 7, random, table });
+      // A rolling bar of a TV filmed by a camera: a band 40 rows high, 12 % brighter, moving down.
+      const barTop = (frame * 7) % HEIGHT;
+      for (let y = barTop; y < Math.min(HEIGHT, barTop + 40); y += 1) {
+        for (let byte = y * WIDTH * 4; byte < (y + 1) * WIDTH * 4; byte += 4) {
+          rgba[byte] = rgba[byte]! * 1.12;
+          rgba[byte + 1] = rgba[byte + 1]! * 1.12;
+          rgba[byte + 2] = rgba[byte + 2]! * 1.12;
+        }
+      }
+      if (detector.process(rgba, WIDTH, HEIGHT).shot !== null) shots += 1;
+    }
+    expect(shots).toBe(0);
+  }, 120_000);
+
+  it('finds each dot once, where it is, however many frames it lasts', () => {
+    const random = seededRandom(5);
+    const table = noiseTable(random);
+    const detector = new LaserDetector({ colour: 'red', sensitivity: 5 });
+    // Frame where each dot starts, how many frames it lasts (33 ms each: flashes of 33–100 ms), and where.
+    const dots: { frame: number; frames: number; x: number; y: number }[] = [
+      { frame: 30, frames: 1, x: 200.4, y: 220.7 },
+      { frame: 40, frames: 3, x: 420.2, y: 260.1 },
+      // Right after the previous one, elsewhere: a second shot.
+      { frame: 43, frames: 2, x: 300.8, y: 180.5 },
+      { frame: 60, frames: 2, x: 301.5, y: 181.0 },
+    ];
+    const found: { frame: number; x: number; y: number }[] = [];
+    for (let frame = 0; frame < 80; frame += 1) {
+      const inView: LaserDot[] = dots
+        .filter((dot) => frame >= dot.frame && frame < dot.frame + dot.frames)
+        .map((dot) => ({ x: dot.x, y: dot.y, colour: 'red' }));
+      const result = detector.process(
+        frameOf(picture, { noise: 6, dots: inView, random, table }),
+        WIDTH,
+        HEIGHT,
+      );
+      if (result.shot !== null) found.push({ frame, x: result.shot.x, y: result.shot.y });
+    }
+    expect(found.map((shot) => shot.frame)).toEqual(dots.map((dot) => dot.frame));
+    found.forEach((shot, index) => {
+      expect(Math.abs(shot.x - dots[index]!.x)).toBeLessThan(0.75);
+      expect(Math.abs(shot.y - dots[index]!.y)).toBeLessThan(0.75);
+    });
+  });
+
+  it('sees a green dot only when set to green', () => {
+    const random = seededRandom(9);
+    const table = noiseTable(random);
+    const run = (colour: 'red' | 'green') => {
+      const detector = new LaserDetector({ colour, sensitivity: 5 });
+      let shots = 0;
+      for (let frame = 0; frame < 30; frame += 1) {
+        const inView: LaserDot[] = frame === 20 ? [{ x: 320, y: 240, colour: 'green' }] : [];
+        if (detector.process(frameOf(picture, { noise: 6, dots: inView, random, table }), WIDTH, HEIGHT).shot)
+          shots += 1;
+      }
+      return shots;
+    };
+    expect(run('green')).toBe(1);
+    expect(run('red')).toBe(0);
+  });
+});

@@ -1,0 +1,283 @@
+// The laser camera of the drill player: opens the camera (nothing is recorded or sent: frames go
+// only to a worker of this page), calibrates on the marks the player shows, then turns each dot
+// the worker reports into a stage point with its capture instant.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StagePoint } from '@club/stage-engine/coordinates';
+import { applyHomography } from './homography.ts';
+import type { LaserColour } from './detector.ts';
+import type { FromWorker, ToWorker } from './detector-protocol.ts';
+import type { Calibration } from './markers.ts';
+
+/** Where the camera is: off, opening, looking for the marks, scoring, moved, or unusable. */
+export type CameraStatus = 'off' | 'starting' | 'calibrating' | 'ready' | 'moved' | 'error';
+/** Why the camera could not be used. */
+export type CameraError = 'denied' | 'absent' | 'unsupported' | 'failed';
+
+/** Frames are analysed at most this wide (640 × 480 cameras at full size). */
+const ANALYSIS_WIDTH = 640;
+/** Frames skipped after the marks appear, so the camera sees them and not the stage. */
+const SETTLE_FRAMES = 4;
+/** How long the marks are searched for before the member is told. */
+const CALIBRATION_TIMEOUT_MS = 15_000;
+
+export interface LaserCamera {
+  readonly status: CameraStatus;
+  readonly error: CameraError | null;
+  readonly calibration: Calibration | null;
+  /** Whether the marks were searched for too long without being found. */
+  readonly calibrationSlow: boolean;
+  readonly analysedFps: number | null;
+  readonly videoRef: React.RefObject<HTMLVideoElement | null>;
+  readonly viewRef: React.RefObject<HTMLCanvasElement | null>;
+  start: () => void;
+  stop: () => void;
+  recalibrate: () => void;
+}
+
+interface VideoFrameMetadataLike {
+  readonly captureTime?: number;
+  readonly expectedDisplayTime?: number;
+}
+type FrameCallbackVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (callback: (now: number, metadata: VideoFrameMetadataLike) => void) => number;
+  cancelVideoFrameCallback?: (handle: number) => void;
+};
+
+function errorOf(error: unknown): CameraError {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError')
+    return 'absent';
+  return 'failed';
+}
+
+/** The camera, its worker and the calibration; shots go to onShot as stage points. */
+export function useLaserCamera(options: {
+  colour: LaserColour;
+  sensitivity: number;
+  design: { designWidth: number; designHeight: number };
+  onShot: (point: StagePoint, atMs: number) => void;
+}): LaserCamera {
+  const [status, setStatus] = useState<CameraStatus>('off');
+  const [error, setError] = useState<CameraError | null>(null);
+  const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const [calibrationSlow, setCalibrationSlow] = useState(false);
+  const [analysedFps, setAnalysedFps] = useState<number | null>(null);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const viewRef = useRef<HTMLCanvasElement | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const workerRef = useRef<Worker | null>(null);
+  const statusRef = useRef<CameraStatus>('off');
+  const calibrationRef = useRef<Calibration | null>(null);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const loopRef = useRef<() => void>(() => undefined);
+
+  const setPhase = useCallback((next: CameraStatus) => {
+    statusRef.current = next;
+    setStatus(next);
+  }, []);
+
+  const stop = useCallback(() => {
+    loopRef.current();
+    loopRef.current = () => undefined;
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    streamRef.current = null;
+    workerRef.current?.terminate();
+    workerRef.current = null;
+    if (videoRef.current) videoRef.current.srcObject = null;
+    calibrationRef.current = null;
+    setCalibration(null);
+    setAnalysedFps(null);
+    setPhase('off');
+  }, [setPhase]);
+
+  const recalibrate = useCallback(() => {
+    if (streamRef.current === null) return;
+    calibrationRef.current = null;
+    setCalibration(null);
+    setCalibrationSlow(false);
+    setPhase('calibrating');
+  }, [setPhase]);
+
+  const runFrames = useCallback(
+    (video: FrameCallbackVideo, worker: Worker) => {
+      let busy = false;
+      let stopped = false;
+      let handle = 0;
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let calibratingFrames = 0;
+      let calibratingSince = 0;
+      let analysed = 0;
+      let rateFrom = performance.now();
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        switch (message.type) {
+          case 'done': {
+            busy = false;
+            analysed += 1;
+            const now = performance.now();
+            if (now - rateFrom >= 1000) {
+              setAnalysedFps(Math.round((analysed * 1000) / (now - rateFrom)));
+              analysed = 0;
+              rateFrom = now;
+            }
+            break;
+          }
+          case 'calibration':
+            if (message.calibration !== null && statusRef.current === 'calibrating') {
+              calibrationRef.current = message.calibration;
+              setCalibration(message.calibration);
+              setCalibrationSlow(false);
+              setPhase('ready');
+            }
+            break;
+          case 'shot': {
+            const current = calibrationRef.current;
+            if (current === null || statusRef.current !== 'ready') break;
+            const point = applyHomography(current.cameraToStage, { x: message.x, y: message.y });
+            if (point !== null)
+              optionsRef.current.onShot({ positionX: point.x, positionY: point.y }, message.atMs);
+            break;
+          }
+          case 'moved':
+            if (statusRef.current === 'ready') setPhase('moved');
+            break;
+          case 'view': {
+            const context = viewRef.current?.getContext('2d');
+            if (context && viewRef.current) {
+              viewRef.current.width = message.bitmap.width;
+              viewRef.current.height = message.bitmap.height;
+              context.drawImage(message.bitmap, 0, 0);
+            }
+            message.bitmap.close();
+            break;
+          }
+        }
+      };
+      const send = (now: number, metadata: VideoFrameMetadataLike) => {
+        if (stopped) return;
+        schedule();
+        if (busy || video.videoWidth === 0) return;
+        const phase = statusRef.current;
+        let purpose: 'calibrate' | 'detect' = 'detect';
+        if (phase === 'calibrating') {
+          if (calibratingFrames === 0) calibratingSince = now;
+          calibratingFrames += 1;
+          if (calibratingFrames <= SETTLE_FRAMES) return;
+          if (now - calibratingSince > CALIBRATION_TIMEOUT_MS) setCalibrationSlow(true);
+          purpose = 'calibrate';
+        } else {
+          calibratingFrames = 0;
+          if (phase !== 'ready' && phase !== 'moved') return;
+        }
+        // The camera's own capture instant when it gives one in this clock, else the callback's.
+        const captured = metadata.captureTime;
+        const atMs = captured !== undefined && captured <= now && now - captured < 1000 ? captured : now;
+        const scale = Math.min(1, ANALYSIS_WIDTH / video.videoWidth);
+        const width = Math.round(video.videoWidth * scale);
+        const height = Math.round(video.videoHeight * scale);
+        busy = true;
+        createImageBitmap(video, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' })
+          .then((bitmap) => {
+            if (stopped) {
+              bitmap.close();
+              return;
+            }
+            const { designWidth, designHeight } = optionsRef.current.design;
+            const message: ToWorker = {
+              type: 'frame',
+              bitmap,
+              atMs,
+              purpose,
+              design: { designWidth, designHeight },
+            };
+            worker.postMessage(message, [bitmap]);
+          })
+          .catch(() => {
+            busy = false;
+          });
+      };
+      const schedule = () => {
+        if (typeof video.requestVideoFrameCallback === 'function') {
+          handle = video.requestVideoFrameCallback(send);
+        } else {
+          // Browsers without frame callbacks: poll at the camera's usual 30 frames a second.
+          timer = setTimeout(() => send(performance.now(), {}), 33);
+        }
+      };
+      schedule();
+      return () => {
+        stopped = true;
+        video.cancelVideoFrameCallback?.(handle);
+        if (timer !== null) clearTimeout(timer);
+      };
+    },
+    [setPhase],
+  );
+
+  const start = useCallback(() => {
+    if (statusRef.current !== 'off' && statusRef.current !== 'error') return;
+    setError(null);
+    if (!navigator.mediaDevices?.getUserMedia || typeof Worker === 'undefined') {
+      setError('unsupported');
+      setPhase('error');
+      return;
+    }
+    setPhase('starting');
+    navigator.mediaDevices
+      .getUserMedia({
+        audio: false,
+        video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: { ideal: 'environment' } },
+      })
+      .then(async (stream) => {
+        const video = videoRef.current;
+        if (statusRef.current !== 'starting' || video === null) {
+          for (const track of stream.getTracks()) track.stop();
+          return;
+        }
+        streamRef.current = stream;
+        video.srcObject = stream;
+        await video.play();
+        const worker = new Worker(new URL('./detector.worker.ts', import.meta.url), { type: 'module' });
+        workerRef.current = worker;
+        const configure: ToWorker = {
+          type: 'configure',
+          colour: optionsRef.current.colour,
+          sensitivity: optionsRef.current.sensitivity,
+        };
+        worker.postMessage(configure);
+        loopRef.current = runFrames(video as FrameCallbackVideo, worker);
+        setCalibrationSlow(false);
+        setPhase('calibrating');
+      })
+      .catch((reason: unknown) => {
+        for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+        streamRef.current = null;
+        setError(errorOf(reason));
+        setPhase('error');
+      });
+  }, [runFrames, setPhase]);
+
+  const { colour, sensitivity } = options;
+  useEffect(() => {
+    const message: ToWorker = { type: 'configure', colour, sensitivity };
+    workerRef.current?.postMessage(message);
+  }, [colour, sensitivity]);
+
+  // The camera goes off with the player.
+  useEffect(() => stop, [stop]);
+
+  return {
+    status,
+    error,
+    calibration,
+    calibrationSlow,
+    analysedFps,
+    videoRef,
+    viewRef,
+    start,
+    stop,
+    recalibrate,
+  };
+}

@@ -1,0 +1,180 @@
+// Rendered at build time (web/build/prerender-pages.ts), never in the browser: each screen's
+// first view as static HTML, one file per route and language, so the first paint needs no
+// script. The same components draw it as in the app (the app's own routes for every screen but
+// home), and the app replaces it with the same markup once its code and translations are in.
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createInstance } from 'i18next';
+import type { Resource, ResourceLanguage, i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { StaticRouter, StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { SkipLink } from '../app/layout/layout.tsx';
+import { Header } from '../app/layout/header.tsx';
+import { HeroSection } from '../features/home/components/hero-section.tsx';
+import type { SessionStatus } from '../lib/session.tsx';
+import type { Language } from '../lib/i18n.ts';
+import { APP_ROUTES, teamPath } from '@club/contract/routes';
+import siteSettings from '@club/contract/site-settings.json';
+import { HOME_AREAS } from '../features/home/home-areas.ts';
+
+export interface PrerenderedPage {
+  path: string;
+  /** The file's name: `pages/{name}.{lang}.html` (the server's choice follows the same rule). */
+  name: string;
+  /** The screen's lazy module, whose chunk, imports and styles the page loads; none for screens in the main chunk. */
+  module?: string;
+  /** How the screen is drawn: members' screens as their frame while the session is restored. */
+  session: SessionStatus;
+  /** Translation areas the route's loader fetches beyond those the first view shows. */
+  preloadAreas?: readonly string[];
+  /**
+   * Drawn once per month for this many months from the build's (`{name}.{YYYY-MM}.{lang}.html`):
+   * the screen shows the current month, and the server sends the drawing of the club's month.
+   */
+  months?: number;
+  /** Pictures its styles show in the first view, fetched with the styles rather than after them. */
+  images?: readonly string[];
+}
+
+const page = (
+  path: string,
+  module: string | undefined,
+  session: SessionStatus = 'anonymous',
+): PrerenderedPage => ({
+  path,
+  name: path === APP_ROUTES.home ? 'home' : path.slice(1),
+  module,
+  session,
+});
+
+/**
+ * Every screen drawn at build time. Not drawn: the reset-password screen (it needs the link's
+ * token), the staff area, and screens with an id in the path; those get the plain shell.
+ */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
+  { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
+  page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
+  page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
+  page(APP_ROUTES.forgotten, 'src/features/auth/forgotten-page.tsx'),
+  page(APP_ROUTES.changePassword, 'src/features/auth/change-password-page.tsx', 'restoring'),
+  page(APP_ROUTES.profile, 'src/features/profile/profile-page.tsx', 'restoring'),
+  page(APP_ROUTES.dryTraining, 'src/features/stage/dry-training-page.tsx'),
+  page(APP_ROUTES.stageDesigner, 'src/features/stage/stage-designer-page.tsx'),
+  page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'),
+  page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'),
+  ...siteSettings.team.map((member) => page(teamPath(member.slug), 'src/features/team/team-page.tsx')),
+  page(APP_ROUTES.notFound, undefined),
+];
+
+export interface DrawnPage {
+  /** The markup of `#root`. */
+  markup: string;
+  /** The translation areas the markup shows, for the app to load before it replaces it. */
+  areas: string[];
+}
+
+function translations(language: Language, areas: ResourceLanguage): I18n {
+  const i18n = createInstance();
+  const resources: Resource = { [language]: areas };
+  void i18n.use(initReactI18next).init({
+    lng: language,
+    resources,
+    ns: Object.keys(areas),
+    defaultNS: 'common',
+    fallbackLng: false,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+/**
+ * The home page as an anonymous visitor first sees it: skip link, header and hero, inside the
+ * same `main` and `.home` wrappers as the app's. The rest of the page is below the fold on every
+ * screen and comes with the app.
+ */
+function homeMarkup(): ReactElement {
+  return (
+    <StaticRouter location="/">
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <div className="home">
+          <HeroSection />
+        </div>
+      </main>
+    </StaticRouter>
+  );
+}
+
+/**
+ * Runs a render with the clock at `now` (`new Date()` and `Date.now()`), so a screen that shows
+ * the current month is drawn for the month it will be served in. Rendering is synchronous, so
+ * nothing else runs while the clock is set.
+ */
+function atInstant<T>(now: Date | undefined, render: () => T): T {
+  if (!now) return render();
+  const RealDate = Date;
+  const fixed = now.getTime();
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(fixed);
+      else super(...(args as [string | number | Date]));
+    }
+    static override now() {
+      return fixed;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+  try {
+    return render();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
+/**
+ * Draws the screen of `pathname` in one language, with every translation area of that language
+ * at hand. `session` is how the screen is drawn: anonymous for public screens, "restoring" for
+ * members' screens (their frame, filled in once the app knows the member); `now`, the instant it
+ * is drawn at (the build's by default).
+ */
+export async function renderPage(
+  pathname: string,
+  language: Language,
+  areas: ResourceLanguage,
+  session: SessionStatus,
+  now?: Date,
+): Promise<DrawnPage> {
+  const i18n = translations(language, areas);
+  let tree: ReactElement;
+  if (pathname === '/') {
+    tree = homeMarkup();
+  } else {
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
+    if (context instanceof Response) throw new Error(`prerender: ${pathname} answers ${context.status}`);
+    tree = (
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    );
+  }
+  const markup = atInstant(now, () =>
+    renderToString(
+      <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
+        {tree}
+      </Providers>,
+    ),
+  );
+  return { markup, areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+}
