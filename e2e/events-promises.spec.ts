@@ -98,7 +98,7 @@ test('a member joins the waiting list of a full event, sees their place, and get
 
   await page.goto(`/calendar?month=${nextMonth()}&event=${event}`);
   const card = page.getByRole('article', { name: title });
-  await expect(card.getByText('0 libres de 1')).toBeVisible();
+  await expect(card.getByTestId('seats')).toHaveText('0 libres de 1');
   await card.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
   await expect(card.getByTestId('waitlist-place')).toHaveText('Eres el 1.º de la lista de espera');
 
