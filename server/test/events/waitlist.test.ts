@@ -51,6 +51,28 @@ describeEachDatabase(
       expect(eventSchema.parse(first.json())).toMatchObject({ listaEspera: 1, enEspera: 1, plazasLibres: 0 });
       expect((await join(id, c)).json()).toMatchObject({ listaEspera: 2, enEspera: 2 });
       expect((await join(id, b)).json().errorCode).toBe('ALREADY_WAITING');
+      // The month shows the same, for each kind of caller (its answers are kept per version).
+      const inMonth = async (token?: string) =>
+        (
+          (await api().get('/api/2025/7/', token)).json() as Array<{
+            uuid: string;
+            listaEspera: number;
+            enEspera: number | null;
+          }>
+        ).find((e) => e.uuid === id);
+      expect(await inMonth()).toMatchObject({ listaEspera: 2, enEspera: null });
+      expect(await inMonth(c.token)).toMatchObject({ listaEspera: 2, enEspera: 2 });
+      expect(await inMonth(d.token)).toMatchObject({ listaEspera: 2, enEspera: null });
+      const staffMonth = (await api().get('/api/2025/7/', staff.token)).json() as Array<{
+        uuid: string;
+        participantes: Array<{ uuid: string; roles: Array<{ status: number }> }>;
+      }>;
+      expect(
+        staffMonth
+          .find((e) => e.uuid === id)
+          ?.participantes.filter((p) => p.roles[0].status === 5)
+          .map((p) => p.uuid),
+      ).toEqual([b.user.uuid, c.user.uuid]);
       // Everyone sees how many wait; only the caller's own place is told.
       const anonymous = (await api().get(`/api/events/${id}/`)).json();
       expect(anonymous).toMatchObject({ listaEspera: 2, enEspera: null });
@@ -65,6 +87,7 @@ describeEachDatabase(
       expect(left.json()).toMatchObject({ listaEspera: 1, enEspera: null });
       // The next one moves up.
       expect((await api().get(`/api/events/${id}/`, c.token)).json()).toMatchObject({ enEspera: 1 });
+      expect(await inMonth(c.token)).toMatchObject({ listaEspera: 1, enEspera: 1 });
 
       expect((await api().put(`/api/events/${id}/waitlist/`, { uuid: d.user.uuid })).statusCode).toBe(401);
       expect(

@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 /**
@@ -39,6 +40,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('waitlist_event_position_unique', ['event_id', 'position'])
     .execute();
   await db.schema.createIndex('waitlist_member_idx').on('waitlist').column('member_id').execute();
+  // The month answers show each line's length and place: a change moves the events version (0002).
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`
+      create trigger waitlist_bump_version
+      after insert or update or delete on waitlist
+      for each statement execute function bump_events_version()`.execute(db);
+  } else {
+    for (const action of ['insert', 'update', 'delete']) {
+      await sql`
+        create trigger ${sql.raw(`waitlist_${action}_bump_version`)}
+        after ${sql.raw(action)} on waitlist
+        begin
+          update settings set value = cast(value as integer) + 1 where key = 'events_version';
+        end`.execute(db);
+    }
+  }
 
   await db.schema
     .alterTable('events')

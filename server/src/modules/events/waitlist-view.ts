@@ -12,35 +12,12 @@ export interface WaitlistView {
   waiting: ParticipantRow[];
 }
 
-/** What the event views show of the waiting lists, in three small queries. */
-export async function waitlistView(
+/** Everyone waiting for the events, each event's line in order, as participant rows (status 5). */
+export async function findWaitlistEntries(
   db: Executor,
   events: Array<Pick<EventRow, 'id' | 'type'>>,
-  viewer: { memberId: string; staff: boolean } | null,
-): Promise<WaitlistView> {
-  const view: WaitlistView = { counts: new Map(), places: new Map(), waiting: [] };
-  const ids = events.map((e) => e.id);
-  if (ids.length === 0) return view;
-  const counts = await db
-    .selectFrom('waitlist')
-    .select(['event_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('event_id', 'in', ids)
-    .groupBy('event_id')
-    .execute();
-  for (const row of counts) view.counts.set(row.event_id, Number(row.n));
-  if (!viewer || view.counts.size === 0) return view;
-  const places = await db
-    .selectFrom('waitlist as w')
-    .innerJoin('waitlist as mine', (join) =>
-      join.onRef('mine.event_id', '=', 'w.event_id').on('mine.member_id', '=', viewer.memberId),
-    )
-    .select(['w.event_id', (eb) => eb.fn.countAll<number>().as('place')])
-    .where('w.event_id', 'in', ids)
-    .whereRef('w.position', '<=', 'mine.position')
-    .groupBy('w.event_id')
-    .execute();
-  for (const row of places) view.places.set(row.event_id, Number(row.place));
-  if (!viewer.staff) return view;
+): Promise<ParticipantRow[]> {
+  if (events.length === 0) return [];
   const typeOf = new Map(events.map((e) => [e.id, e.type]));
   const rows = await db
     .selectFrom('waitlist')
@@ -57,15 +34,41 @@ export async function waitlistView(
       'members.socio',
       'members.licencia',
     ])
-    .where('waitlist.event_id', 'in', ids)
+    .where(
+      'waitlist.event_id',
+      'in',
+      events.map((e) => e.id),
+    )
     .orderBy('waitlist.event_id')
     .orderBy('waitlist.position')
     .execute();
-  view.waiting = rows.map((row) => ({
+  return rows.map((row) => ({
     ...row,
     role_id: roleForEventType(typeOf.get(row.event_id) ?? 0),
     status: WAITING_ROLE_STATUS,
     categoria: null,
   }));
+}
+
+/** What an event view shows of the lines, for a viewer, from the entries in order. */
+export function buildWaitlistView(
+  entries: ParticipantRow[],
+  viewer: { memberId: string; staff: boolean } | null,
+): WaitlistView {
+  const view: WaitlistView = { counts: new Map(), places: new Map(), waiting: viewer?.staff ? entries : [] };
+  for (const entry of entries) {
+    const place = (view.counts.get(entry.event_id) ?? 0) + 1;
+    view.counts.set(entry.event_id, place);
+    if (viewer && entry.member_id === viewer.memberId) view.places.set(entry.event_id, place);
+  }
   return view;
+}
+
+/** The lines of the events as the viewer may see them (one query). */
+export async function waitlistView(
+  db: Executor,
+  events: Array<Pick<EventRow, 'id' | 'type'>>,
+  viewer: { memberId: string; staff: boolean } | null,
+): Promise<WaitlistView> {
+  return buildWaitlistView(await findWaitlistEntries(db, events), viewer);
 }
