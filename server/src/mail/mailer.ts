@@ -18,6 +18,16 @@ export interface Mailer {
   close(): void;
 }
 
+/** SMTP_URL with the pool and time-out settings nodemailer reads from the query string. */
+function pooledUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { pool: 'true', maxConnections: '4', connectionTimeout: '20000', greetingTimeout: '20000', socketTimeout: '30000' };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
 /**
  * SMTP through SMTP_URL; without it each mail is written as an .eml file in the outbox folder
  * and its links are logged, so a club can run the site before it has a mail server.
@@ -33,8 +43,10 @@ export function createMailer(options: {
   const transporter = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? // A stalled server must give up well inside the queue's claim lease (JOBS_LEASE_MS).
-          nodemailer.createTransport(options.smtpUrl, { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 30_000 })
+        ? // A pool of kept connections (one SMTP handshake per connection, not per mail), as
+          // many as the job worker sends at once; a stalled server gives up well inside the
+          // queue's claim lease (JOBS_LEASE_MS).
+          nodemailer.createTransport(pooledUrl(options.smtpUrl))
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   return {
