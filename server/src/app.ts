@@ -59,7 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       pollMs: config.jobs.pollMs,
       retryLimit: config.jobs.retryLimit,
       leaseMs: config.jobs.leaseMs,
-      concurrency: 4,
+      concurrency: 8,
     }),
   };
   ctx.jobs.handle(MAIL_JOB, (job) => ctx.mailer.send(JSON.parse(job.payload) as MailMessage));

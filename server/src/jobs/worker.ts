@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobRow } from './queue.ts';
-import { claimJob, completeJob, failJob, pruneDoneJobs } from './queue.ts';
+import { claimJobs, completeJob, failJob, pruneDoneJobs } from './queue.ts';
 
 export type JobHandler = (job: JobRow) => Promise<void>;
 
@@ -76,13 +76,21 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       do {
         again = false;
         while (running && inHand.size < options.concurrency) {
-          const job = await claimJob(db, id, clock.now(), options.leaseMs);
-          if (!job) break;
-          const task = run(job).finally(() => {
-            inHand.delete(task);
-            if (running) void drain();
-          });
-          inHand.add(task);
+          const jobs = await claimJobs(
+            db,
+            id,
+            clock.now(),
+            options.leaseMs,
+            options.concurrency - inHand.size,
+          );
+          if (jobs.length === 0) break;
+          for (const job of jobs) {
+            const task = run(job).finally(() => {
+              inHand.delete(task);
+              if (running) void drain();
+            });
+            inHand.add(task);
+          }
         }
       } while (again && running && inHand.size < options.concurrency);
     } catch (err) {

@@ -21,7 +21,13 @@ export interface Mailer {
 /** SMTP_URL with the pool and time-out settings nodemailer reads from the query string. */
 function pooledUrl(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  const defaults = { pool: 'true', maxConnections: '4', connectionTimeout: '20000', greetingTimeout: '20000', socketTimeout: '30000' };
+  const defaults = {
+    pool: 'true',
+    maxConnections: '8',
+    connectionTimeout: '20000',
+    greetingTimeout: '20000',
+    socketTimeout: '30000',
+  };
   for (const [key, value] of Object.entries(defaults)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   }
