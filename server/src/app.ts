@@ -13,7 +13,7 @@ import { MAIL_JOB } from './jobs/queue.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerMalformedUrlRoute, registerSecurityHeaders, rewriteMalformedUrl } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -39,6 +39,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: process.env.TRUST_PROXY === 'on',
+    rewriteUrl: (req) => rewriteMalformedUrl(req.url),
     // One line per request only when asked for (debug); errors are always logged.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config.publicUrl);
   registerCsrf(app, config.publicUrl);
   registerAuth(app);
+  registerMalformedUrlRoute(app);
   await app.register(healthRoutes);
   await app.register(moduleRoutes);
   await registerWebApp(app, config.webDist);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
+import { SEXOS } from '@club/contract/enums';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, migrateToLatest } from './db/database.ts';
+import { BackupError, backupDatabase, openDatabase, migrateToLatest } from './db/database.ts';
 import { createMember } from './modules/members/index.ts';
 
 const USAGE = `Usage:
@@ -11,19 +12,20 @@ const USAGE = `Usage:
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const config = loadConfig();
+  if (command === 'db:backup') {
+    // Not through openDatabase: that would create a missing SQLite file and back up an empty one.
+    const file = rest[0];
+    if (!file) throw new UsageError('db:backup needs a FILE');
+    await backupDatabase(config.databaseUrl, file);
+    process.stdout.write(`Backup written to ${file}\n`);
+    return 0;
+  }
   const db = openDatabase(config.databaseUrl);
   try {
     switch (command) {
       case 'db:migrate': {
         const applied = await migrateToLatest(db.kysely);
         process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
-        return 0;
-      }
-      case 'db:backup': {
-        const file = rest[0];
-        if (!file) throw new UsageError('db:backup needs a FILE');
-        await db.backup(file);
-        process.stdout.write(`Backup written to ${file}\n`);
         return 0;
       }
       case 'user:create': {
@@ -44,6 +46,9 @@ async function run(argv: string[]): Promise<number> {
         for (const key of ['login', 'password', 'email', 'nombre'] as const) {
           if (!values[key]) throw new UsageError(`user:create needs --${key}`);
         }
+        // Only the contract's values: a typo must not store a sex the screens cannot show.
+        const sexo = SEXOS.find((value) => value === Number(values.sexo));
+        if (sexo === undefined) throw new UsageError('user:create --sexo must be 1 (hombre) or 2 (mujer)');
         await migrateToLatest(db.kysely);
         const user = await createMember(db.kysely, {
           login: values.login!,
@@ -53,7 +58,7 @@ async function run(argv: string[]): Promise<number> {
           apellidos: values.apellidos ?? '',
           mobil: values.mobil!,
           nacimiento: values.nacimiento!,
-          sexo: Number(values.sexo),
+          sexo,
           staff: values.staff ?? false,
         });
         process.stdout.write(`Created ${user.staff ? 'staff user' : 'member'} ${user.login} (${user.uuid})\n`);
@@ -73,7 +78,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof UsageError) process.stderr.write(`${err.message}\n\n${USAGE}\n`);
-    else if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+    else if (err instanceof ConfigError || err instanceof BackupError) process.stderr.write(`${err.message}\n`);
     else process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLUB_TIMEZONE } from '@club/contract/club-time';
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 
 /** A configuration value that the server refuses to start with. */
 export class ConfigError extends Error {
@@ -124,4 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderHours: e.REMINDER_HOURS,
     jobs: { retryLimit: e.MAIL_RETRY_LIMIT, pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
   };
+}
+
+/** The club's own address: where mails to the club go, and where replies to account notices reach it. */
+export function clubAddress(config: Pick<Config, 'clubEmail'>): string {
+  return config.clubEmail ?? siteSettings.email;
 }

@@ -195,5 +195,22 @@ export const changePasswordFormSchema = refineMatching(
 );
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
+// ---------------------------------------------------------------- verified address (second round)
+
+/** The query of GET /api/registro/verify/: both parts come from the mailed link. */
+export const verifyEmailQuerySchema = z.strictObject({
+  id: singleLineText(FIELD_LIMITS.resetHash.max),
+  token: singleLineText(FIELD_LIMITS.resetToken.max),
+});
+export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
+
+/** PUT /api/registro/{uuid}/email/: the new address, confirmed with the current password. */
+export const changeEmailBodySchema = z.strictObject({
+  email: emailField,
+  password: rawRequiredText(PASSWORD_MAX),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+export type ChangeEmailForm = z.input<typeof changeEmailBodySchema>;
+
 export const deleteAccountBodySchema = z.strictObject({ password: rawRequiredText(PASSWORD_MAX) });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

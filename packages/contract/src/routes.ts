@@ -14,6 +14,7 @@ export const APP_ROUTES = {
   myRegistrations: '/my-registrations',
   resetPassword: '/reset-password',
   changePassword: '/change-password',
+  verifyEmail: '/verify-email',
   forgotten: '/forgoten',
   dryTraining: '/dry-training',
   stageDesigner: '/stage-designer',

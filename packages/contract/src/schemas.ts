@@ -226,11 +226,37 @@ export type AdminEventForm = z.input<typeof adminEventBodySchema>;
 export const adminEventUpdateBodySchema = endAfterStart(z.strictObject(adminEventFields));
 export type AdminEventUpdateBody = z.infer<typeof adminEventUpdateBodySchema>;
 
+/**
+ * Staff lists of events carry seat counts and the caller's own registration; the participants
+ * of an event come from its own page call. `participantes=all` keeps the first round's shape
+ * (every registration of every event, with contact fields) for clients that still read it.
+ */
+export const participantesFlagSchema = z.enum(['all'], { error: 'enum' }).optional();
+
 export const adminEventsQuerySchema = z.strictObject({
   from: z.string().optional(),
   to: z.string().optional(),
+  participantes: participantesFlagSchema,
 });
 export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
+
+export const PARTICIPANTS_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/** GET /api/admin/events/{uuid}/participants/?offset=&limit= */
+export const participantsPageQuerySchema = z.strictObject({
+  offset: pathInteger(0, 9999).optional(),
+  limit: pathInteger(1, PARTICIPANTS_PAGE.maxLimit).optional(),
+});
+export type ParticipantsPageQuery = z.infer<typeof participantsPageQuerySchema>;
+
+/** One page of an event's participants (staff view, by surname), with how many there are. */
+export const participantsPageSchema = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  participantes: z.array(participantSchema),
+});
+export type ParticipantsPage = z.infer<typeof participantsPageSchema>;
 
 export const adminParticipantStatusBodySchema = z.strictObject({ status: enumField(RoleStatus) });
 export type AdminParticipantStatusBody = z.infer<typeof adminParticipantStatusBodySchema>;
@@ -247,6 +273,8 @@ export const adminUserUpdateBodySchema = z.strictObject({
   instructorMisia: booleanField.optional(),
   autorizacionClub: booleanField.optional(),
   staff: booleanField.optional(),
+  // Second round: null rejects the member-number claim (setting socio decides it too).
+  socioSolicitado: z.null({ error: 'type' }).optional(),
 });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
@@ -259,6 +287,11 @@ export const adminUserSearchQuerySchema = z.strictObject({
     .max(100, { error: 'maxlength' })
     .optional()
     .transform((q) => q ?? ''),
+  // Second round: `claims=1` lists the members whose member-number claim waits for staff.
+  claims: z
+    .enum(['0', '1'], { error: 'enum' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BANK_CARD_MM,
+  canvasWidthMetresFromCard,
   canvasDeltaToStage,
   canvasToStage,
   createViewport,
@@ -108,5 +110,14 @@ describe('element sizes', () => {
         viewerDistanceMetres: 2,
       }),
     ).toBe(0);
+  });
+});
+
+describe('bank-card calibration', () => {
+  it('turns the matched card width into the canvas width in metres', () => {
+    // A card drawn 342.4 px wide means 4 px per mm: a 1600 px canvas is 400 mm wide.
+    expect(canvasWidthMetresFromCard(1600, 342.4)).toBeCloseTo(0.4, 6);
+    expect(canvasWidthMetresFromCard(1600, 0)).toBe(0);
+    expect(BANK_CARD_MM.height / BANK_CARD_MM.width).toBeCloseTo(0.6306, 4);
   });
 });

@@ -149,3 +149,15 @@ export function realSizePixelsPerMillimetre(canvasWidth: number, calibration: Re
   const pixelsPerMetreOnScreen = canvasWidth / imageWidthMetres;
   return (pixelsPerMetreOnScreen * (viewerDistanceMetres / simulatedDistanceMetres)) / 1000;
 }
+
+/**
+ * A bank card (ISO/IEC 7810 ID-1: 85.60 × 53.98 mm) is the ruler everyone carries: held against
+ * the screen, a drawn rectangle matched to it tells the screen's pixels per millimetre.
+ */
+export const BANK_CARD_MM = { width: 85.6, height: 53.98 } as const;
+
+/** Width in metres of a canvas `canvasWidthPx` CSS pixels wide, when a bank card measured `cardWidthPx`. */
+export function canvasWidthMetresFromCard(canvasWidthPx: number, cardWidthPx: number): number {
+  if (canvasWidthPx <= 0 || cardWidthPx <= 0) return 0;
+  return (canvasWidthPx / (cardWidthPx / BANK_CARD_MM.width)) / 1000;
+}

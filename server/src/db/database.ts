@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely';
+import { spawn } from 'node:child_process';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import type { DialectAdapter, Migration, MigrationLockOptions, MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
 import * as initial from './migrations/0001-initial.ts';
 import * as eventsVersion from './migrations/0002-events-version.ts';
 import * as membersVersion from './migrations/0003-members-version.ts';
+import * as trust from './migrations/0004-trust.ts';
 import * as libraryTraining from './migrations/0005-library-training.ts';
+import * as searchIndexes from './migrations/0006-search-indexes.ts';
 import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -17,8 +20,6 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
-  /** Writes a consistent copy of the database to `file` (SQLite only; PostgreSQL has pg_dump). */
-  backup(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,7 +27,9 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-events-version': eventsVersion,
   '0003-members-version': membersVersion,
+  '0004-trust': trust,
   '0005-library-training': libraryTraining,
+  '0006-search-indexes': searchIndexes,
   '0007-durable-jobs-waitlist': durableJobsWaitlist,
 };
 
@@ -43,14 +46,7 @@ export function openDatabase(url: string): Db {
     // Never let an idle client's network error take the process down.
     pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      kysely,
-      dialect: 'postgres',
-      backup: async () => {
-        throw new Error('db:backup copies SQLite databases; use pg_dump for PostgreSQL');
-      },
-      close: () => kysely.destroy(),
-    };
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -60,17 +56,98 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return {
-    kysely,
-    dialect: 'sqlite',
-    backup: async (target) => {
-      fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
-      // SQLite's online backup API copies a consistent snapshot while writers go on.
-      await sqlite.backup(target);
-    },
-    close: () => kysely.destroy(),
-  };
+  const kysely = new Kysely<Database>({ dialect: new MigrationLockingSqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite migrations take no lock (it assumes one process), so two servers started at
+ * once on a new file would both create the tables and one would fail. Here the migrations run
+ * inside one `BEGIN IMMEDIATE` transaction: the second process waits (busy_timeout), then
+ * finds them applied.
+ */
+class MigrationLockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, _options: MigrationLockOptions): Promise<void> {
+    await sql`begin immediate`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>, _options: MigrationLockOptions): Promise<void> {
+    await sql`commit`.execute(db);
+  }
+}
+
+class MigrationLockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new MigrationLockingSqliteAdapter();
+  }
+}
+
+/** A refusal of db:backup that the command line prints as it is. */
+export class BackupError extends Error {}
+
+/**
+ * Writes a consistent copy of the database named by `url` to `file`: SQLite through its online
+ * backup API, PostgreSQL through pg_dump (plain SQL). A source that does not exist is refused,
+ * never created empty.
+ */
+export async function backupDatabase(url: string, file: string): Promise<void> {
+  const target = path.resolve(file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    await runPgDump(url, target);
+    return;
+  }
+  const source = url.replace(/^sqlite:/, '');
+  if (source === ':memory:' || !fs.existsSync(source)) {
+    throw new BackupError(`No database at ${source}: nothing was backed up. Check DATABASE_URL.`);
+  }
+  if (path.resolve(source) === target) throw new BackupError('The backup file must not be the database itself.');
+  const SqliteDatabase = load('better-sqlite3') as typeof SqliteDatabaseType;
+  const sqlite = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
+  try {
+    const migrated = sqlite.prepare(`select 1 from sqlite_master where type = 'table' and name = 'members'`).get();
+    if (!migrated) throw new BackupError(`${source} is not a club database (it has no members table): nothing was backed up.`);
+    // SQLite's online backup API copies a consistent snapshot while writers go on.
+    await sqlite.backup(target);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The URL as libpq reads it: a space in `options` must be %20 (URLSearchParams writes `+`). */
+function libpqUrl(url: string): string {
+  const parsed = new URL(url);
+  const query = [...parsed.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  parsed.search = query ? `?${query}` : '';
+  return parsed.toString();
+}
+
+function runPgDump(url: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The URL goes through the environment-free `--dbname`, never a shell; the file is written
+    // by pg_dump itself, so a failed dump leaves no half-written copy behind as a success.
+    const child = spawn('pg_dump', ['--dbname', libpqUrl(url), '--format', 'plain', '--no-owner', '--file', target], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'ENOENT'
+          ? new BackupError(
+              'pg_dump is not installed, so a PostgreSQL database cannot be backed up from here. Install the PostgreSQL client tools (on Debian: apt-get install postgresql-client) and run db:backup again.',
+            )
+          : err,
+      );
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else {
+        fs.rmSync(target, { force: true });
+        reject(new BackupError(`pg_dump failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
+      }
+    });
+  });
 }
 
 /** Brings the database to the newest schema; throws with the failing migration's name. */

@@ -1,6 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
+import type { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from '@club/contract/enums';
 
-// Flags are stored as 0/1 integers on both SQLite and PostgreSQL so that one set of queries
+// Enum columns hold the contract's numbers and are typed as its enums (values outside them are
+// refused on input). Flags are stored as 0/1 integers on both SQLite and PostgreSQL so that one set of queries
 // serves both; timestamps are ISO-8601 UTC text (sortable), event times the club's wall time.
 
 export interface MembersTable {
@@ -15,10 +17,10 @@ export interface MembersTable {
   email_key: string;
   mobil: string;
   nacimiento: string;
-  sexo: number;
+  sexo: Sexo;
   socio: string | null;
-  division: number | null;
-  factor: number | null;
+  division: Division | null;
+  factor: Factor | null;
   licencia: string | null;
   curso: number;
   habilitado: number;
@@ -35,6 +37,10 @@ export interface MembersTable {
   feed_token: string | null;
   created_at: string;
   updated_at: string;
+  /** 0 until the member follows the mailed link (registration only; see DECISIONS "Trust"). */
+  email_verified: number;
+  /** The member number given at registration, waiting for staff; `socio` is set by staff only. */
+  socio_solicitado: string | null;
 }
 
 /** A member's row as read. */
@@ -60,14 +66,14 @@ export interface PasswordResetsTable {
 
 export interface EventsTable {
   id: string;
-  type: number;
+  type: EventType;
   start_at: string;
   end_at: string;
   evento: string;
   nota: string | null;
   plazas: number;
   plazas_taken: number;
-  status: number;
+  status: EventStatus;
   solo_lectura: number;
   series_id: string | null;
   /** The club-library stage attached as the event's briefing (or a class's homework). */
@@ -83,13 +89,26 @@ export interface RegistrationsTable {
   event_id: string;
   /** Null once the member deleted their account: the registration stays, anonymised. */
   member_id: string | null;
-  role_id: number;
-  status: number;
-  categoria: number | null;
-  division: number | null;
-  factor: number | null;
+  role_id: RoleId;
+  status: RoleStatus;
+  categoria: Category | null;
+  division: Division | null;
+  factor: Factor | null;
   created_at: string;
   updated_at: string;
+  /** 1 once staff confirmed, finalised or cancelled it: only staff change it then. */
+  staff_decided: Generated<number>;
+}
+
+/** A mailed link that verifies an address: the registration's, or a new one the member asked for. */
+export interface EmailVerificationsTable {
+  id: string;
+  member_id: string;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -192,6 +211,7 @@ export interface Database {
   members: MembersTable;
   tokens: TokensTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   events: EventsTable;
   registrations: RegistrationsTable;
   contact_messages: ContactMessagesTable;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { EventStatus, EventType, RoleId, RoleStatus, Sexo, Division, Factor } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
 import type { Database, EventsTable } from './schema.ts';
 import { newId, isoOf } from '../lib/ids.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { clubMonth, shiftMonth } from '@club/contract/club-time';
 import { createMember } from '../modules/members/index.ts';
 import type { NewMember } from '../modules/members/index.ts';
@@ -38,10 +38,10 @@ interface EventSeed {
   day: number;
   start: string;
   end: string;
-  type: number;
+  type: EventType;
   title: string;
   seats: number;
-  status?: number;
+  status?: EventStatus;
   note?: string;
   /** Key of the library stage attached as briefing or homework (seed-library.ts). */
   stage?: string;
@@ -62,17 +62,47 @@ const MONTH_PLAN: EventSeed[] = [
   { day: 27, start: '18:00', end: '20:00', type: EventType.regularIpscClass, title: 'Clase IPSC: recargas y cambios', seats: 8 },
 ];
 
+// Claimed in the same transaction as the seed, so that of two servers started at once on an
+// empty database exactly one seeds and the other finds the claim (and the club) there.
+const SEED_CLAIM = 'demo_seed';
+
 /** Seeds a demo club into an empty database; returns the credentials to print once. */
 export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: string): Promise<SeededCredential[]> {
   const existing = await db.selectFrom('members').select('id').limit(1).executeTakeFirst();
   if (existing) return [];
+  // Passwords are hashed before the transaction: argon2 is slow and SQLite's write lock waits.
+  const seeds = await Promise.all(
+    MEMBERS.map(async (seed) => {
+      const password = randomPassword();
+      return { seed, password, passwordHash: await hashPassword(password) };
+    }),
+  );
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .insertInto('settings')
+      .values({ key: SEED_CLAIM, value: isoOf(now) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claim) return [];
+    if (await trx.selectFrom('members').select('id').limit(1).executeTakeFirst()) return [];
+    return insertDemoClub(trx, seeds, now, timeZone);
+  });
+}
+
+async function insertDemoClub(
+  db: Transaction<Database>,
+  seeds: Array<{ seed: MemberSeed; password: string; passwordHash: string }>,
+  now: Date,
+  timeZone: string,
+): Promise<SeededCredential[]> {
   const stamp = isoOf(now);
   const credentials: SeededCredential[] = [];
   const memberIds: string[] = [];
-  for (const seed of MEMBERS) {
-    const password = randomPassword();
+  for (const { seed, password, passwordHash } of seeds) {
     const { role, ...fields } = seed;
-    const user = await createMember(db, { ...fields, password, language: 'es' }, now);
+    // Made as staff would make them: their addresses count as verified.
+    const user = await createMember(db, { ...fields, password, passwordHash, language: 'es' }, now);
     memberIds.push(user.uuid);
     credentials.push({ login: seed.login, password, role });
   }

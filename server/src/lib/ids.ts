@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** A new random UUID (v4). */
 export const newId = (): string => randomUUID();
@@ -11,3 +11,10 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
 
 /** ISO-8601 UTC text of an instant, the stored form of timestamps. */
 export const isoOf = (date: Date): string => date.toISOString();
+
+/** Compares two secrets (or their hashes) in constant time. */
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

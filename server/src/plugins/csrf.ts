@@ -1,35 +1,36 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
-import { newSecret } from '../lib/ids.ts';
+import { newSecret, sameSecret } from '../lib/ids.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+// A site served on loopback is reached as localhost or 127.0.0.1 alike; both name this machine.
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The origins an unsafe call may come from: PUBLIC_URL's, never one derived from the request. */
+export function allowedOrigins(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (LOOPBACK_HOSTS.has(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  }
+  return origins;
 }
 
-function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSite(request: FastifyRequest, allowed: Set<string>): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
-  if (!origin || origin === 'null') return origin === 'null';
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  return origin !== publicOrigin && host !== request.headers.host;
+  if (!origin) return false;
+  // The Host header is the client's to choose, so it proves nothing about where a call comes from.
+  return !allowed.has(origin);
 }
 
 /** Double-submit cookie check and Origin check of API.md on every unsafe method. */
 export function registerCsrf(app: FastifyInstance, publicUrl: string): void {
-  const publicOrigin = new URL(publicUrl).origin;
-  const secure = publicOrigin.startsWith('https:');
+  const allowed = allowedOrigins(publicUrl);
+  const secure = publicUrl.startsWith('https:');
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
@@ -38,7 +39,7 @@ export function registerCsrf(app: FastifyInstance, publicUrl: string): void {
       }
       return;
     }
-    if (isCrossSite(request, publicOrigin)) {
+    if (isCrossSite(request, allowed)) {
       throw new ApiError('CSRF_FAILED', 'Cross-site requests are refused.');
     }
     const header = request.headers[CSRF_HEADER];

@@ -60,7 +60,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(filePath);
+        // A precompressed copy (`name-HASH.js.br`) is the same hashed file in another encoding.
+        const original = filePath.replace(/\.(br|gz)$/, '');
+        const isHashed = original.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(original);
         res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

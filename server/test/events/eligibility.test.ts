@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { EventType } from '@club/contract/enums';
+import { EVENT_TYPES, EventType } from '@club/contract/enums';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import { createTestMember } from '../support/auth.ts';
 import type { MemberFlags, TestMember } from '../support/auth.ts';
@@ -30,7 +31,10 @@ const NEEDS: Record<number, Need[] | 'closed'> = {
 };
 
 const FULL: MemberFlags = {
-  socio: '0300',
+  // Member numbers are unique: each member made from these flags gets its own.
+  get socio() {
+    return `E-${randomBytes(4).toString('hex')}`;
+  },
   licencia: 'B-77',
   curso: true,
   habilitado: true,
@@ -70,7 +74,7 @@ describeEachDatabase(
       const t = get();
       const created = await Promise.all(PROFILES.map((p) => createTestMember(t, p.flags)));
       PROFILES.forEach((p, i) => members.set(p.name, created[i]));
-      for (const type of Object.keys(NEEDS).map(Number)) {
+      for (const type of EVENT_TYPES.filter((t) => String(t) in NEEDS)) {
         events.set(type, await insertEvent(t, { type, plazas: 20 }));
       }
     });

@@ -17,7 +17,7 @@ async function seatsTaken(t: TestApp, id: string): Promise<number> {
   return Number(row.plazas_taken);
 }
 
-async function registrations(t: TestApp, eventId: string, status?: number) {
+async function registrations(t: TestApp, eventId: string, status?: RoleStatus) {
   let query = t.db.kysely.selectFrom('registrations').selectAll().where('event_id', '=', eventId);
   if (status !== undefined) query = query.where('status', '=', status);
   return query.execute();

@@ -37,7 +37,10 @@ describeEachDatabase(
         nacimiento: '1990-05-06',
         mobil: '611222333',
         sexo: 1,
-        socio: '0421',
+        // The number typed is a claim for staff; the address waits for its link.
+        socio: null,
+        socioSolicitado: '0421',
+        emailVerificado: false,
         division: 2,
         factor: 1,
         licencia: null,

@@ -21,7 +21,7 @@ export interface TestMemberOptions extends MemberFlags {
   nombre?: string;
   apellidos?: string;
   nacimiento?: string;
-  sexo?: number;
+  sexo?: Sexo;
   language?: string;
   /** false: no session token is issued (tests of the login call sign in themselves). */
   session?: boolean;
@@ -41,7 +41,10 @@ export const PASSWORD = 'Tirada2024x';
 
 /** Every flag an IPSC training needs, for tests that want a fully qualified member. */
 export const ALL_FLAGS: MemberFlags = {
-  socio: '0100',
+  // Member numbers are unique: each member made from these flags gets its own.
+  get socio() {
+    return `T-${randomBytes(4).toString('hex')}`;
+  },
   licencia: 'A-100',
   curso: true,
   habilitado: true,

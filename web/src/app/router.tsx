@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'verify-email',
+        lazy: async () => ({ Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage }),
+      },
+      {
         path: 'forgoten',
         lazy: async () => ({ Component: (await import('../features/auth/forgotten-page.tsx')).ForgottenPage }),
       },
@@ -87,7 +91,14 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/stage/stage-designer-page.tsx')).StageDesignerPage,
         }),
       },
-      { path: 'stages', lazy: async () => ({ Component: (await import('../features/library/library-page.tsx')).LibraryPage }) },
+      {
+        path: 'stages',
+        // The screen's code and its texts load side by side, so the library call starts sooner.
+        lazy: async () => {
+          const [{ LibraryPage }] = await Promise.all([import('../features/library/library-page.tsx'), i18next.loadNamespaces('library')]);
+          return { Component: LibraryPage };
+        },
+      },
       {
         path: 'stages/:id/briefing',
         lazy: async () => ({ Component: (await import('../features/library/briefing-page.tsx')).BriefingPage }),

@@ -34,3 +34,22 @@ export function showToast(toast: { title: string; message: string; type?: ToastT
 export function removeToast(id: number): void {
   toastStore.set(toastStore.get().filter((t) => t.id !== id));
 }
+
+/** Escapes text for a toast message, which is HTML: what people type is always shown as text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A translated toast message with every value escaped: the translation is the app's own and may
+ * hold markup, a value (a name, an event title, a code) never does. Numbers pass as they are, for
+ * plurals.
+ */
+export function toastMessage(t: Translate, key: string, values: Record<string, string | number> = {}): string {
+  const escaped = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? escapeHtml(value) : value]),
+  );
+  return t(key, escaped);
+}

@@ -64,6 +64,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.profile, 'src/features/profile/profile-page.tsx', 'restoring'),
   page(APP_ROUTES.dryTraining, 'src/features/stage/dry-training-page.tsx'),
   page(APP_ROUTES.stageDesigner, 'src/features/stage/stage-designer-page.tsx'),
+  page(APP_ROUTES.library, 'src/features/library/library-page.tsx'),
+  page(APP_ROUTES.training, 'src/features/training/training-page.tsx', 'restoring'),
   page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'),
   page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'),
   ...siteSettings.team.map((member) => page(teamPath(member.slug), 'src/features/team/team-page.tsx')),

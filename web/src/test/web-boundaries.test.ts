@@ -5,11 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const src = path.join(repoRoot, 'web/src');
 const written: string[] = [];
+const eslint = new ESLint({ cwd: repoRoot });
+
+// Loading the configuration and the TypeScript parser is the linter's start-up, not the rule
+// under test: do it once here, where a busy machine may take its time, so each test only lints.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: path.join(src, 'features/calendar/warm-up.ts') });
+}, 120_000);
 
 afterEach(() => {
   for (const file of written.splice(0)) rmSync(file, { force: true });
@@ -20,12 +27,14 @@ async function boundaryErrors(relativeDir: string, code: string): Promise<string
   const file = path.join(src, relativeDir, `boundary-probe-${randomUUID()}.ts`);
   written.push(file);
   writeFileSync(file, code);
-  const [result] = await new ESLint({ cwd: repoRoot }).lintFiles([file]);
+  const [result] = await eslint.lintFiles([file]);
   expect(result.messages.filter((message) => message.fatal)).toEqual([]);
   return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
 }
 
-describe('web boundaries in lint', () => {
+// Loading the repository's ESLint configuration (typescript-eslint and plugins) takes seconds on
+// a busy machine: these tests lint for real, so they get the time a lint run needs.
+describe('web boundaries in lint', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature, statically or lazily', async () => {
     const errors = await boundaryErrors(
       'features/calendar',

@@ -11,12 +11,14 @@ import {
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
   adminUserUpdateBodySchema,
+  participantsPageQuerySchema,
 } from '@club/contract/schemas';
 import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
   seatFromWaitlist,
+  participantsPage,
   setParticipantStatus,
   updateAdminEvent,
 } from '../events/index.ts';
@@ -51,10 +53,23 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => updateAdminEvent(ctx, request.params.uuid, request.body),
   );
 
-  app.delete('/api/admin/events/:uuid', { ...staffOnly, schema: { params: uuidParams } }, async (request, reply) => {
-    await deleteAdminEvent(ctx, request.params.uuid);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/events/:uuid',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request, reply) => {
+      await deleteAdminEvent(ctx, request.params.uuid);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/events/:uuid/participants',
+    {
+      ...staffOnly,
+      schema: { params: z.object({ uuid: z.string() }), querystring: participantsPageQuerySchema },
+    },
+    async (request) => participantsPage(ctx, request.params.uuid, request.query),
+  );
 
   app.put(
     '/api/admin/events/:uuid/participants/:personUuid',
@@ -81,7 +96,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/admin/users',
     { ...staffOnly, schema: { querystring: adminUserSearchQuerySchema } },
-    async (request) => searchUsers(ctx, request.query.q),
+    async (request) => searchUsers(ctx, request.query.q, request.query.claims),
   );
 
   app.put(
@@ -93,8 +108,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/admin/users/:uuid/registrations', { ...staffOnly, schema: { params: uuidParams } }, async (request) =>
-    userRegistrations(ctx, request.params.uuid),
+  app.get(
+    '/api/admin/users/:uuid/registrations',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request) => userRegistrations(ctx, request.params.uuid),
   );
 
   app.get('/api/admin/messages', staffOnly, async () => listMessages(ctx));

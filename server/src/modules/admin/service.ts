@@ -2,6 +2,7 @@ import type { AdminUserUpdateBody, ContactMessage, QueuedMail, User } from '@clu
 import type { AppContext } from '../../context.ts';
 import type { MembersTable } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { MemberRow } from '../members/index.ts';
@@ -9,6 +10,7 @@ import { booleanColumns, toUser } from '../members/index.ts';
 import {
   findMember,
   findMemberRegistrations,
+  findSocioHolder,
   listContactMessages,
   searchMembers,
   setMessageRead,
@@ -19,9 +21,14 @@ import type { ContactMessageRow } from './repository.ts';
 export const USER_SEARCH_LIMIT = 50;
 const MESSAGES_LIMIT = 500;
 
-export async function searchUsers(ctx: AppContext, q: string): Promise<User[]> {
-  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT);
+/** Members matching `q`; with `claimsOnly`, those whose member-number claim waits for staff. */
+export async function searchUsers(ctx: AppContext, q: string, claimsOnly = false): Promise<User[]> {
+  const rows = await searchMembers(ctx.db.kysely, ctx.db.dialect, q, USER_SEARCH_LIMIT, claimsOnly);
   return rows.map(toUser);
+}
+
+function socioTaken(): ApiError {
+  return new ApiError('SOCIO_TAKEN', 'Another member holds that member number.');
 }
 
 /** Sets what the club vouches for; a staff member cannot take away their own staff flag. */
@@ -37,11 +44,23 @@ export async function updateUserFlags(
   const member = await findMember(ctx.db.kysely, id);
   if (!member) throw new ApiError('NOT_FOUND', 'No such user.');
   const changes: Partial<MembersTable> = booleanColumns(body);
-  if (body.socio !== undefined) changes.socio = body.socio;
+  if (body.socio !== undefined) {
+    changes.socio = body.socio;
+    // Staff setting the number decides the claim, whichever number they set.
+    changes.socio_solicitado = null;
+    if (body.socio !== null && (await findSocioHolder(ctx.db.kysely, body.socio, id))) throw socioTaken();
+  }
+  if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoOf(ctx.clock.now());
-    await updateMember(ctx.db.kysely, id, changes);
+    try {
+      await updateMember(ctx.db.kysely, id, changes);
+    } catch (err) {
+      // Two staff giving one number at once: the unique index decides.
+      if (isUniqueViolation(err)) throw socioTaken();
+      throw err;
+    }
   }
   const updated = await findMember(ctx.db.kysely, id);
   if (!updated) throw new ApiError('NOT_FOUND', 'No such user.');

@@ -1,26 +1,10 @@
 // Texts of the account mails in the member's language (es, ca, en; es when unknown).
 
 import type { Language } from '@club/contract/languages';
+import { renderAccountMail } from '../../mail/account-mail.ts';
+import type { MailContent, Texts } from '../../mail/account-mail.ts';
 
 export type MailLanguage = Language;
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-interface Texts {
-  subject: string;
-  greeting: (name: string) => string;
-  body: string[];
-  action?: string;
-  closing: string;
-}
 
 const RESET_TEXTS: Record<MailLanguage, Texts> = {
   es: {
@@ -85,27 +69,12 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-function render(texts: Texts, name: string, link?: string): MailContent {
-  const greeting = texts.greeting(name);
-  const text = [greeting, '', texts.body[0], '', ...(link ? [link, ''] : []), ...texts.body.slice(1), '', texts.closing]
-    .join('\n');
-  // The name is the member's own text: escaped, never markup.
-  const paragraphs = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(texts.body[0])}</p>`,
-    ...(link && texts.action ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`] : []),
-    ...texts.body.slice(1).map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p>${escapeHtml(texts.closing)}</p>`,
-  ];
-  return { subject: texts.subject, text, html: `<!doctype html><html><body>${paragraphs.join('')}</body></html>` };
-}
-
 /** The mail with the password-reset link. */
 export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {
-  return render(RESET_TEXTS[language], name, link);
+  return renderAccountMail(RESET_TEXTS[language], name, link);
 }
 
 /** The notice sent after a password was reset. */
 export function passwordResetNoticeMail(language: MailLanguage, name: string): MailContent {
-  return render(NOTICE_TEXTS[language], name);
+  return renderAccountMail(NOTICE_TEXTS[language], name);
 }

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '@club/contract/schemas';
 import type { ChangePasswordBody, LoginBody, ResetPasswordBody } from '@club/contract/forms';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { hashSecret, isoOf, newId, newSecret } from '../../lib/ids.ts';
+import { hashSecret, isoOf, newId, newSecret, sameSecret } from '../../lib/ids.ts';
+import { clubAddress } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearRateLimit, consumeRateLimit } from '../../lib/rate-limit.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
@@ -15,6 +15,7 @@ import {
   findMemberByLogin,
   LOGIN_WINDOW_MS,
   loginLimitKey,
+  markEmailVerified,
   toUser,
   uniqueKey,
 } from '../members/index.ts';
@@ -137,22 +138,16 @@ export async function requestPasswordReset(ctx: AppContext, email: string, info:
   ctx.jobs.kick();
 }
 
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** Sets a new password from a mailed link; the link works once, for an hour, and only until the password changes. */
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
   const reset = await findPasswordReset(db.kysely, body.hash);
   const member = reset ? await findMemberById(db.kysely, reset.member_id) : undefined;
   const nowIso = isoOf(clock.now());
   const usable =
     reset !== undefined &&
     member !== undefined &&
-    sameHash(reset.token_hash, hashSecret(body.token)) &&
+    sameSecret(reset.token_hash, hashSecret(body.token)) &&
     reset.used_at === null &&
     reset.expires_at > nowIso &&
     reset.created_at >= member.password_changed_at;
@@ -166,7 +161,10 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
       throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
     }
     await replacePassword(trx, member.id, passwordHash, changedAt);
-    await enqueueMail(trx, clock.now(), { to: member.email, ...notice });
+    // The link reached the member's mailbox, which proves the address is theirs.
+    await markEmailVerified(trx, member.id);
+    // The notice asks the member to reply if it was not them: the reply must reach the club.
+    await enqueueMail(trx, clock.now(), { to: member.email, replyTo: clubAddress(config), ...notice });
   });
   ctx.jobs.kick();
   // A member locked out by failed tries gets in with the new password at once.

@@ -1,6 +1,6 @@
 import type { ContactBody } from '@club/contract/forms';
-import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
+import { clubAddress } from '../../config.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
@@ -30,7 +30,7 @@ export async function sendContactMessage(
     await insertContactMessage(trx, { id: newId(), ...body, language: client.language, createdAt });
     // The name and subject are single-line by the contract, so nothing can break a mail header.
     await enqueueMail(trx, now, {
-    to: config.clubEmail ?? siteSettings.email,
+    to: clubAddress(config),
     replyTo: `"${body.name.replace(/["\\]/g, '')}" <${body.email}>`,
     subject: `[Web] ${body.subject}`,
     text: [

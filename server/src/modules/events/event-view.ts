@@ -10,13 +10,13 @@ export function toParticipant(row: ParticipantRow, staff: boolean): Participant 
     nombre: row.nombre,
     apellidos: row.apellidos,
     fullName: fullName({ nombre: row.nombre, apellidos: row.apellidos }),
-    categoria: row.categoria as Participant['categoria'],
-    division: row.division as Participant['division'],
-    factor: row.factor as Participant['factor'],
+    categoria: row.categoria,
+    division: row.division,
+    factor: row.factor,
     roles: [
       {
-        roleId: row.role_id as Participant['roles'][number]['roleId'],
-        status: row.status as Participant['roles'][number]['status'],
+        roleId: row.role_id,
+        status: row.status,
       },
     ],
   };
@@ -49,14 +49,14 @@ export function toEvent(
 ): Event {
   return {
     uuid: row.id,
-    type: row.type as Event['type'],
+    type: row.type,
     start: row.start_at,
     end: row.end_at,
     evento: row.evento,
     nota: row.nota,
     plazas: row.plazas,
     plazasLibres: Math.max(0, row.plazas - row.plazas_taken),
-    status: row.status as Event['status'],
+    status: row.status,
     soloLectura: Boolean(row.solo_lectura),
     participantes: participants.map((p) => toParticipant(p, staff)),
     listaEspera: waitlist.count,

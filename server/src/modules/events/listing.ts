@@ -24,17 +24,31 @@ function scopeFor(viewer: Viewer): ParticipantScope {
   return viewer.staff ? { kind: 'all' } : { kind: 'member', memberId: viewer.memberId };
 }
 
+/**
+ * Whose registrations a list of events carries: the viewer's own. Every registration of every
+ * event (staff asking with `participantes=all`) grows with the club: staff read an event's
+ * participants from that event, a page at a time.
+ */
+function listScopeFor(viewer: Viewer, everyone: boolean): ParticipantScope {
+  if (viewer?.staff && everyone) return { kind: 'all' };
+  return viewer ? { kind: 'member', memberId: viewer.memberId } : { kind: 'none' };
+}
+
 /** The start_at range of a month's events: from its first day to the next month's first. */
 export function monthRange(month: YearMonth): { from: string; to: string } {
   const { first, next } = monthBounds(month);
   return { from: first, to: next };
 }
 
-/** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */
+/**
+ * Events starting in [from, to), private ones only for members, each with the viewer's own
+ * registration, or with everyone's when staff ask for `everyone`.
+ */
 export async function listEvents(
   ctx: AppContext,
   range: { from?: string; to?: string },
   viewer: Viewer,
+  everyone = false,
 ): Promise<Event[]> {
   const db = ctx.db.kysely;
   const rows = await findEventsBetween(db, {
@@ -45,7 +59,7 @@ export async function listEvents(
   const participants = await findParticipants(
     db,
     rows.map((row) => row.id),
-    scopeFor(viewer),
+    listScopeFor(viewer, everyone),
   );
   return toEvents(rows, participants, viewer?.staff === true, await waitlistView(db, rows, viewer));
 }

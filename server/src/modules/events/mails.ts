@@ -1,4 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { MailMessage } from '../../mail/mailer.ts';
+import type { AppContext } from '../../context.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import type { Language } from '@club/contract/languages';
 import { mailLanguageOf } from '../../lib/language.ts';
 import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
@@ -169,4 +173,19 @@ export function eventMail(input: EventMailInput): MailMessage {
     ];
   }
   return message;
+}
+
+/**
+ * Queues mails that follow a change made elsewhere (verification links and notices), each for
+ * the job worker to deliver with retries. Callers with a transaction of their own should use
+ * enqueueMail inside it instead, so the mail and the change stand or fall together.
+ */
+export function sendMails(ctx: AppContext, log: FastifyBaseLogger, messages: MailMessage[]): void {
+  const now = ctx.clock.now();
+  withWriteTransaction(ctx.db, async (trx) => {
+    for (const message of messages) await enqueueMail(trx, now, message);
+  }).then(
+    () => ctx.jobs.kick(),
+    (err: unknown) => log.error({ err }, 'mail could not be queued'),
+  );
 }

@@ -7,6 +7,7 @@ import { monthRange, STAFF_VIEWER } from './listing.ts';
 import { buildWaitlistView, findWaitlistEntries } from './waitlist-view.ts';
 import type { EventRow, ParticipantRow } from './repository.ts';
 import { findEventsBetween, findParticipants } from './repository.ts';
+import { eventsVersion } from './events-version-cache.ts';
 
 /**
  * The month as JSON text for any caller, rendered from one read of the month per change of the
@@ -35,16 +36,6 @@ const MAX_MONTHS = 24;
 const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
-
-/** The database's events version: moved by triggers on every write the month shows. */
-async function eventsVersion(ctx: AppContext): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'events_version')
-    .executeTakeFirst();
-  return row?.value ?? '';
-}
 
 async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {
   let cache = snapshots.get(ctx);
@@ -121,9 +112,16 @@ function memberBody(snapshot: Snapshot, memberId: string): Buffer {
 
 /**
  * The month's events as the viewer may see them (GET /api/{year}/{month}/), as UTF-8 JSON; kept
- * encoded, so an answer costs neither a serialisation nor an encoding of a large text.
+ * encoded, so an answer costs neither a serialisation nor an encoding of a large text. Staff see
+ * it as members do, with their own registrations; every registration of every event only when
+ * they ask for `everyone` (participantes=all): the attendee list comes per event.
  */
-export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Buffer> {
+export async function monthBody(
+  ctx: AppContext,
+  params: MonthParams,
+  viewer: Viewer,
+  everyone = false,
+): Promise<Buffer> {
   const snapshot = await snapshotOf(ctx, params);
   if (viewer === null) {
     snapshot.publicBody ??= Buffer.from(
@@ -138,7 +136,7 @@ export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Vi
     );
     return snapshot.publicBody;
   }
-  if (viewer.staff) {
+  if (viewer.staff && everyone) {
     snapshot.staffBody ??= Buffer.from(
       JSON.stringify(
         toEvents(

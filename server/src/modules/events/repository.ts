@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
+import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
+import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
 import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -12,11 +14,12 @@ export type RegistrationRow = Selectable<RegistrationsTable>;
 export interface ParticipantRow {
   event_id: string;
   member_id: string;
-  role_id: number;
-  status: number;
-  categoria: number | null;
-  division: number | null;
-  factor: number | null;
+  role_id: RoleId;
+  /** A registration's status, or 5 for someone on the waiting list (staff view). */
+  status: RoleStatus | typeof WAITING_ROLE_STATUS;
+  categoria: Category | null;
+  division: Division | null;
+  factor: Factor | null;
   nombre: string;
   apellidos: string;
   email: string;
@@ -31,7 +34,7 @@ export type ParticipantScope = { kind: 'all' } | { kind: 'member'; memberId: str
 /** Events whose start lies in [from, to), by start; private ones only when asked for. */
 export function findEventsBetween(
   db: Executor,
-  range: { from?: string; to?: string; includePrivate: boolean; publicStatus: number },
+  range: { from?: string; to?: string; includePrivate: boolean; publicStatus: EventStatus },
 ): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll();
   if (range.from !== undefined) query = query.where('start_at', '>=', range.from);
@@ -50,16 +53,37 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Registrations of the events for the scope, with each person's fields; one query. */
+/**
+ * Registrations joined to their members. PostgreSQL's planner would hash all 20,000 members to
+ * join an event's few hundred registrations; a lateral subquery it may not flatten (offset 0)
+ * keeps the join a lookup by primary key per registration. SQLite plans that lookup already.
+ */
+function registrationsWithPeople(db: Executor) {
+  const plain = db.selectFrom('registrations').innerJoin('members', 'members.id', 'registrations.member_id');
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return plain;
+  const lateral = db.selectFrom('registrations').innerJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom('members')
+        .selectAll()
+        .whereRef('members.id', '=', 'registrations.member_id')
+        .offset(0)
+        .as('members'),
+    (join) => join.onTrue(),
+  );
+  // The subquery selects every column of members under the name members: the same row shape.
+  return lateral as unknown as typeof plain;
+}
+
+/** Registrations of the events for the scope, with each person's fields, by surname; one query. */
 export async function findParticipants(
   db: Executor,
   eventIds: string[],
   scope: ParticipantScope,
+  page?: { offset: number; limit: number },
 ): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
-  let query = db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
+  let query = registrationsWithPeople(db)
     .select([
       'registrations.event_id',
       'members.id as member_id',
@@ -77,7 +101,18 @@ export async function findParticipants(
     ])
     .where('registrations.event_id', 'in', eventIds);
   if (scope.kind === 'member') query = query.where('registrations.member_id', '=', scope.memberId);
-  return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
+  query = query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** How many registrations of the event belong to a person (anonymised ones are left out). */
+export async function countParticipants(db: Executor, eventId: string): Promise<number> {
+  const row = await registrationsWithPeople(db)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('registrations.event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function findRegistration(
@@ -121,7 +156,7 @@ export async function updateRegistration(
   db: Executor,
   id: string,
   changes: Partial<
-    Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at'>
+    Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at' | 'staff_decided'>
   >,
 ): Promise<void> {
   await db.updateTable('registrations').set(changes).where('id', '=', id).execute();
@@ -143,7 +178,7 @@ export async function updateEvent(
   await db.updateTable('events').set(changes).where('id', '=', id).execute();
 }
 
-export async function setRegistrationRoles(db: Executor, eventId: string, roleId: number, stamp: string): Promise<void> {
+export async function setRegistrationRoles(db: Executor, eventId: string, roleId: RoleId, stamp: string): Promise<void> {
   await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
 }
 

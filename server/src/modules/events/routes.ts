@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { monthParamsSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
+import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
 import { requireSelf } from '../members/index.ts';
 import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
 import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
 import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { calendarFeed } from './feed.ts';
+import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
 import { subscribe } from './subscribe.ts';
@@ -22,15 +22,20 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   const { ctx } = app;
   ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
-  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
-    const { year, month } = request.params;
-    // A path that is not two numbers names no resource; numbers out of range are a bad request.
-    if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
-    const params = monthParamsSchema.parse({ year, month });
-    const auth = await request.authenticate();
-    const body = await monthBody(ctx, params, viewerOf(auth?.member));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
+    '/api/:year/:month',
+    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
+    async (request, reply) => {
+      const { year, month } = request.params;
+      // A path that is not two numbers names no resource; numbers out of range are a bad request.
+      if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
+      const params = monthParamsSchema.parse({ year, month });
+      const everyone = request.query.participantes === 'all';
+      const auth = await request.authenticate();
+      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
     const auth = await request.authenticate();
@@ -90,7 +95,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/calendar.ics', async (_request, reply) => {
-    const body = await calendarFeed(ctx);
+    const body = await publicFeedBody(ctx);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="club.ics"')

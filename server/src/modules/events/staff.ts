@@ -1,7 +1,15 @@
 // The staff's calls on events (API.md "Calls beyond SPEC", admin rows): list, create, change,
 // delete, and set a participant's status.
 import type { Insertable } from 'kysely';
-import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } from '@club/contract/schemas';
+import type {
+  AdminEventBody,
+  AdminEventUpdateBody,
+  AdminEventsQuery,
+  Event,
+  ParticipantsPage,
+  ParticipantsPageQuery,
+} from '@club/contract/schemas';
+import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
@@ -18,9 +26,13 @@ import { queueEventMails } from './notify.ts';
 import { planReminder, reminderKey } from './reminders.ts';
 import { promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
+import { toParticipant } from './event-view.ts';
 import {
+  countParticipants,
   deleteEvent,
   findMailee,
+  findEvent,
+  findParticipants,
   findRegisteredMailees,
   findRegistration,
   freeSeat,
@@ -53,7 +65,25 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   if (from === undefined && to === undefined) {
     ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
-  return listEvents(ctx, { from, to }, STAFF_VIEWER);
+  return listEvents(ctx, { from, to }, STAFF_VIEWER, query.participantes === 'all');
+}
+
+/** One page of an event's participants with their contact fields, by surname (staff view). */
+export async function participantsPage(
+  ctx: AppContext,
+  eventId: string,
+  query: ParticipantsPageQuery,
+): Promise<ParticipantsPage> {
+  const db = ctx.db.kysely;
+  const event = await findEvent(db, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? PARTICIPANTS_PAGE.defaultLimit;
+  const [total, rows] = await Promise.all([
+    countParticipants(db, eventId),
+    findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
+  ]);
+  return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
@@ -186,7 +216,9 @@ export async function setParticipantStatus(
     if (wasCancelled && !cancels && !(await takeSeat(trx, eventId, stamp))) {
       throw new ApiError('EVENT_FULL', 'No seat is left to restore this registration.');
     }
-    await updateRegistration(trx, registration.id, { status, updated_at: stamp });
+    // Back to reservado hands the registration back to the member; any other status is staff's.
+    const staffDecided = status === RoleStatus.reservado ? 0 : 1;
+    await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
     // Staff confirming a seat tells the member; a seat staff free goes to the first in line.
     if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
       const mailee = await findMailee(trx, registration.member_id);

@@ -3,6 +3,7 @@ import { RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
 import { checkRegistration, isRegistered } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
+import type { ErrorCode } from '@club/contract/errors';
 import type { AppContext } from '../../context.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -13,6 +14,7 @@ import { isoOf } from '../../lib/ids.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
+import { requireVerifiedEmail } from '../members/index.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
@@ -23,7 +25,7 @@ import {
   updateRegistration,
 } from './repository.ts';
 
-const REASON_MESSAGES: Partial<Record<string, string>> = {
+const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_REGISTRABLE: 'This event takes no registrations.',
   EVENT_LOCKED: 'This event is locked.',
   EVENT_EXPIRED: 'This event has already started.',
@@ -32,11 +34,23 @@ const REASON_MESSAGES: Partial<Record<string, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-export function refusal(reason: string, missing?: Requirement[]): ApiError {
+export function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
-  return new ApiError(reason as ConstructorParameters<typeof ApiError>[0], REASON_MESSAGES[reason]);
+  return new ApiError(reason, REASON_MESSAGES[reason]);
+}
+
+/**
+ * A registration staff confirmed, finalised or cancelled is the club's to change, no longer the
+ * member's: neither cancelled nor re-opened by them (409 REGISTRATION_LOCKED).
+ */
+export function isStaffDecided(registration: Pick<RegistrationRow, 'status' | 'staff_decided'>): boolean {
+  return (
+    registration.staff_decided === 1 ||
+    registration.status === RoleStatus.confirmado ||
+    registration.status === RoleStatus.finalizado
+  );
 }
 
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
@@ -70,6 +84,8 @@ export async function subscribe(
     throw new ApiError('FORBIDDEN', 'You can only register yourself.');
   }
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
+  // Cancelling needs no verified address: it only gives a seat back.
+  if (!wantsCancel) requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
 
@@ -77,6 +93,9 @@ export async function subscribe(
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
+    if (own && isStaffDecided(own)) {
+      throw new ApiError('REGISTRATION_LOCKED', 'The club has decided this registration; only staff can change it now.');
+    }
     const ruleEvent = registrationEvent(event, member.id, own);
     let action: RegistrationAction = 'cancel';
     if (!wantsCancel) {

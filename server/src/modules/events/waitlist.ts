@@ -1,5 +1,6 @@
 import type { Event, User } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
+import type { Division, Factor } from '@club/contract/enums';
 import { checkRegistration, roleForEventType } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +11,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
-import { toUser } from '../members/index.ts';
+import { requireVerifiedEmail, toUser } from '../members/index.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
   findEvent,
@@ -35,7 +36,7 @@ export async function occupySeat(
   member: MemberRow,
   own: RegistrationRow | undefined,
   stamp: string,
-  choice: { division?: number | null; factor?: number | null } = {},
+  choice: { division?: Division | null; factor?: Factor | null } = {},
 ): Promise<boolean> {
   if (!(await takeSeat(trx, event.id, stamp))) return false;
   const fields = {
@@ -138,6 +139,8 @@ export async function joinWaitlist(
   if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
     throw new ApiError('FORBIDDEN', 'You can only put yourself on a waiting list.');
   }
+  // Joining the line is booking in advance: the address must be known to be the member's.
+  requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
   await withWriteTransaction(ctx.db, async (trx) => {

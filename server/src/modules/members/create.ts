@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Division, Factor, Sexo } from '@club/contract/enums';
 import type { User } from '@club/contract/schemas';
 import { isStrongPassword } from '@club/contract/text';
 import type { Database } from '../../db/schema.ts';
@@ -14,20 +15,29 @@ import { toUser, uniqueKey } from './repository.ts';
 export interface NewMember {
   login: string;
   password: string;
+  /** The password already hashed (the demo seed hashes before its transaction); else hashed here. */
+  passwordHash?: string;
   email: string;
   nombre: string;
   apellidos: string;
   mobil: string;
   nacimiento: string;
-  sexo: number;
+  sexo: Sexo;
   socio?: string | null;
-  division?: number | null;
-  factor?: number | null;
+  /** A member number the person says they hold, for staff to confirm (never `socio` itself). */
+  socioSolicitado?: string | null;
+  division?: Division | null;
+  factor?: Factor | null;
   licencia?: string | null;
   /** What the club vouches for; absent ones are false. */
   flags?: Partial<Record<MemberFlag, boolean>>;
   staff?: boolean;
   language?: string;
+  /**
+   * False only for a person registering themselves: members made by the command line or by
+   * staff count as verified (DECISIONS "Trust"), so that is the default.
+   */
+  emailVerified?: boolean;
 }
 
 /** Creates a member with a hashed password; 409 LOGIN_TAKEN / EMAIL_TAKEN when either is in use. */
@@ -47,7 +57,7 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     id: newId(),
     login: input.login.normalize('NFC').trim(),
     login_key: loginKey,
-    password_hash: await hashPassword(input.password),
+    password_hash: input.passwordHash ?? (await hashPassword(input.password)),
     password_changed_at: stamp,
     nombre: input.nombre,
     apellidos: input.apellidos,
@@ -57,6 +67,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     nacimiento: input.nacimiento,
     sexo: input.sexo,
     socio: input.socio ?? null,
+    socio_solicitado: input.socioSolicitado ?? null,
+    email_verified: input.emailVerified === false ? 0 : 1,
     division: input.division ?? null,
     factor: input.factor ?? null,
     licencia: input.licencia ?? null,

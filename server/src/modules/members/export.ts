@@ -89,13 +89,16 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .where('member_id', '=', member.id)
     .orderBy('created_at')
     .execute();
-  // Contact messages carry no member id; the ones sent from the member's address are theirs.
-  const messages = await db
-    .selectFrom('contact_messages')
-    .select(['name', 'email', 'subject', 'message', 'created_at'])
-    .where(sql<string>`lower(email)`, '=', member.email_key)
-    .orderBy('created_at')
-    .execute();
+  // Contact messages carry no member id; the ones sent from the member's address are theirs,
+  // once the address is known to be theirs: anyone can register with someone else's address.
+  const messages = member.email_verified
+    ? await db
+        .selectFrom('contact_messages')
+        .select(['name', 'email', 'subject', 'message', 'created_at'])
+        .where(sql<string>`lower(email)`, '=', member.email_key)
+        .orderBy('created_at')
+        .execute()
+    : [];
   const training = await db
     .selectFrom('training_sessions')
     .selectAll()
@@ -161,9 +164,11 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
 /**
  * Deletes a member: sessions revoked and removed, registrations for events still to come
  * cancelled (their seats freed), every registration kept for the club's records with no link to
- * the person, own stages and reset links deleted, then the member row.
+ * the person, own stages, reset links and (from a verified address) contact messages deleted,
+ * then the member row.
  */
-export async function deleteMemberData(db: Executor, memberId: string, now: string, nowLocal: string): Promise<void> {
+export async function deleteMemberData(db: Executor, member: MemberRow, now: string, nowLocal: string): Promise<void> {
+  const memberId = member.id;
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
@@ -176,5 +181,9 @@ export async function deleteMemberData(db: Executor, memberId: string, now: stri
   await db.deleteFrom('training_sessions').where('member_id', '=', memberId).execute();
   await db.deleteFrom('stages').where('owner_id', '=', memberId).execute();
   await db.deleteFrom('password_resets').where('member_id', '=', memberId).execute();
+  if (member.email_verified) {
+    // The messages sent from a verified address go with the account, as its export showed them.
+    await db.deleteFrom('contact_messages').where(sql<string>`lower(email)`, '=', member.email_key).execute();
+  }
   await db.deleteFrom('members').where('id', '=', memberId).execute();
 }

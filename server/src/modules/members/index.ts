@@ -6,5 +6,14 @@ export type { NewMember } from './create.ts';
 export { booleanColumns } from './flags.ts';
 export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
-export { findMemberByEmail, findMemberById, findMemberByLogin, toUser, uniqueKey, updateLanguage } from './repository.ts';
+export {
+  findMemberByEmail,
+  findMemberById,
+  findMemberByLogin,
+  markEmailVerified,
+  toUser,
+  uniqueKey,
+  updateLanguage,
+} from './repository.ts';
+export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';

@@ -1,7 +1,9 @@
+import type { Division, Factor, Sexo } from '@club/contract/enums';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import { mailLanguageOf } from '../../lib/language.ts';
-import type { MemberRow } from '../../db/schema.ts';
+import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import { booleansOf } from './flags.ts';
 
@@ -16,14 +18,16 @@ export function toUser(row: MemberRow): User {
     email: row.email,
     nacimiento: row.nacimiento,
     mobil: row.mobil,
-    sexo: row.sexo as User['sexo'],
+    sexo: row.sexo,
     socio: row.socio,
-    division: row.division as User['division'],
-    factor: row.factor as User['factor'],
+    division: row.division,
+    factor: row.factor,
     licencia: row.licencia,
     ...booleansOf(row),
     recordatorios: row.recordatorios !== 0,
     idioma: mailLanguageOf(row.language),
+    emailVerificado: Boolean(row.email_verified),
+    socioSolicitado: row.socio_solicitado,
   };
 }
 
@@ -49,9 +53,9 @@ export function findMemberByEmail(db: Executor, email: string): Promise<MemberRo
 export interface ProfileChanges {
   mobil: string;
   nacimiento: string;
-  sexo: number;
-  division?: number | null;
-  factor?: number | null;
+  sexo: Sexo;
+  division?: Division | null;
+  factor?: Factor | null;
   recordatorios?: boolean;
   language?: string;
 }
@@ -78,4 +82,51 @@ export async function updateProfile(db: Executor, id: string, changes: ProfileCh
 /** Records the language the member's mails are written in. */
 export async function updateLanguage(db: Executor, id: string, language: string): Promise<void> {
   await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
+}
+
+export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
+
+/** Stores a mailed address link by its hash; only the member's newest link works from now on. */
+export async function insertEmailVerification(db: Executor, row: EmailVerificationRow): Promise<void> {
+  await voidEmailVerifications(db, row.member_id, row.created_at);
+  await db.insertInto('email_verifications').values(row).execute();
+}
+
+export function findEmailVerification(db: Executor, id: string): Promise<EmailVerificationRow | undefined> {
+  return db.selectFrom('email_verifications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks every pending address link of the member used. */
+export async function voidEmailVerifications(db: Executor, memberId: string, now: string): Promise<void> {
+  await db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Marks a link used; false when another call used it first (single use even under a race). */
+export async function claimEmailVerification(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_verifications')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records that the member controls `email` (the address they already had, or a new one). */
+export async function setVerifiedEmail(db: Executor, memberId: string, email: string, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ email, email_key: uniqueKey(email), email_verified: 1, updated_at: now })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** The member verified their address by another way (following a password-reset link). */
+export async function markEmailVerified(db: Executor, memberId: string): Promise<void> {
+  await db.updateTable('members').set({ email_verified: 1 }).where('id', '=', memberId).where('email_verified', '=', 0).execute();
 }

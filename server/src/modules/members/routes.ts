@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import { deleteAccountBodySchema, registerBodySchema, updateUserBodySchema } from '@club/contract/forms';
+import {
+  changeEmailBodySchema,
+  deleteAccountBodySchema,
+  registerBodySchema,
+  updateUserBodySchema,
+  verifyEmailQuerySchema,
+} from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { deleteOwnAccount, exportOwnData, register, updateOwnProfile } from './service.ts';
+import { deleteOwnAccount, exportOwnData, register, requireSelf, updateOwnProfile } from './service.ts';
+import { followAddressLink, requestEmailChange, sendVerificationAgain } from './verification.ts';
 
 const memberParamsSchema = z.object({ uuid: uuidField });
 
@@ -18,7 +25,7 @@ export async function membersRoutes(instance: FastifyInstance): Promise<void> {
     const body = parsePasswordBody(registerBodySchema, request.body, 'password');
     // The web client sends the page language, so mails reach the member in the language they used.
     const language = languageFromHeader(request.headers['accept-language']);
-    const user = await register(app.ctx, body, { ip: request.ip, language });
+    const user = await register(app.ctx, request.log, body, { ip: request.ip, language });
     return reply.code(201).send(user);
   });
 
@@ -54,6 +61,28 @@ export async function membersRoutes(instance: FastifyInstance): Promise<void> {
       const { uuid } = request.params;
       await deleteOwnAccount(app.ctx, member, uuid, (request.body).password);
       return reply.code(204).send();
+    },
+  );
+
+  app.get('/api/registro/verify/', { schema: { querystring: verifyEmailQuerySchema } }, async (request) => {
+    await followAddressLink(app.ctx, request.query);
+    return {};
+  });
+
+  app.post('/api/registro/verify/', memberOnly, async (request, reply) => {
+    const { member } = await request.requireMember();
+    await sendVerificationAgain(app.ctx, request.log, member);
+    return reply.code(202).send({});
+  });
+
+  app.put(
+    '/api/registro/:uuid/email/',
+    { ...memberOnly, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
+    async (request, reply) => {
+      const { member } = await request.requireMember();
+      requireSelf(member, request.params.uuid);
+      await requestEmailChange(app.ctx, request.log, member, request.body);
+      return reply.code(202).send({});
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { RegisterBody, UpdateUserBody } from '@club/contract/forms';
 import type { User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
@@ -12,11 +13,21 @@ import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
+import { issueAddressLink } from './verification.ts';
+import { sendMails } from '../events/index.ts';
 
 const HOUR = 3_600_000;
 
-/** Registers a new member (API.md POST /api/registro/), throttled per client. */
-export async function register(ctx: AppContext, body: RegisterBody, client: { ip: string; language?: string }): Promise<User> {
+/**
+ * Registers a new member (API.md POST /api/registro/), throttled per client. The address is
+ * unverified until the mailed link is followed; a member number given is only a claim.
+ */
+export async function register(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  body: RegisterBody,
+  client: { ip: string; language?: string },
+): Promise<User> {
   const limits = ctx.config.rateLimits;
   // Counted before the uniqueness check too, so LOGIN_TAKEN / EMAIL_TAKEN cannot be swept.
   await consumeRateLimit(ctx.db.kysely, ctx.clock, limits.enabled, {
@@ -24,7 +35,7 @@ export async function register(ctx: AppContext, body: RegisterBody, client: { ip
     limit: limits.register,
     windowMs: HOUR,
   });
-  return createMember(
+  const user = await createMember(
     ctx.db.kysely,
     {
       login: body.login,
@@ -35,13 +46,23 @@ export async function register(ctx: AppContext, body: RegisterBody, client: { ip
       mobil: body.mobil,
       nacimiento: body.nacimiento,
       sexo: body.sexo,
-      socio: body.socio ?? null,
+      socioSolicitado: body.socio ?? null,
       division: body.division ?? null,
       factor: body.factor ?? null,
       language: client.language,
+      emailVerified: false,
     },
     ctx.clock.now(),
   );
+  const mail = await issueAddressLink(
+    ctx,
+    ctx.db.kysely,
+    { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' },
+    user.email,
+    'verify',
+  );
+  sendMails(ctx, log, [mail]);
+  return user;
 }
 
 /** 403 unless every uuid the call names is the caller's own. */
@@ -85,5 +106,5 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
-  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member.id, isoOf(now), nowLocal));
+  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member, isoOf(now), nowLocal));
 }

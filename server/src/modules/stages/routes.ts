@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { stageSaveBodySchema } from '@club/contract/stage';
 import { memberOnly } from '../../plugins/auth.ts';
+import { requireVerifiedEmail } from '../members/index.ts';
 import { createStage, listStages, readStage, removeStage, replaceStage } from './service.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -19,6 +20,7 @@ export async function stagesRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post('/api/stages/', { ...memberOnly, schema: { body: stageSaveBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
+    requireVerifiedEmail(member);
     const stage = await createStage(db.kysely, member.id, request.body, clock.now());
     return reply.code(201).send(stage);
   });
@@ -33,6 +35,7 @@ export async function stagesRoutes(instance: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: paramsSchema, body: stageSaveBodySchema } },
     async (request) => {
       const { member } = await request.requireMember();
+      requireVerifiedEmail(member);
       return replaceStage(db.kysely, request.params.id, member.id, request.body, clock.now());
     },
   );

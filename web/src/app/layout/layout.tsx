@@ -7,6 +7,7 @@ import { Footer } from './footer.tsx';
 import { SpinnerOverlay } from './spinner-overlay.tsx';
 import { ToastStack } from './toast-stack.tsx';
 import { SessionNotices } from './session-notices.tsx';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 
 /** A quiet placeholder while a screen's code or translations load. */
 export function PageLoading() {
@@ -46,6 +47,7 @@ export function Layout() {
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1}>
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

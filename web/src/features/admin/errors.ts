@@ -11,6 +11,7 @@ const KNOWN = new Set([
   'NOT_REGISTERED',
   'NETWORK_ERROR',
   'TOO_MANY_REQUESTS',
+  'SOCIO_TAKEN',
 ]);
 
 /** The translation key (with namespace) that explains a failed call to staff. */

@@ -52,8 +52,3 @@ export function scheduleText(start: string, end: string, language: string): stri
   if (startDate === endDate) return `${longDate(startDate, language)} · ${timeOf(start)} – ${timeOf(end)}`;
   return `${longDate(startDate, language)} ${timeOf(start)} – ${longDate(endDate, language)} ${timeOf(end)}`;
 }
-
-/** Escapes text from the server before it goes into a toast message (which is HTML). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}

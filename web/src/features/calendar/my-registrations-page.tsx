@@ -9,11 +9,11 @@ import type { MyRegistration, User } from '@club/contract/schemas';
 import { ApiCallError } from '../../lib/http.ts';
 import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { showToast } from '../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../lib/toasts.ts';
 import { useMyRegistrations, usePersonalFeed, useRenewPersonalFeed } from './api/my-registrations.ts';
 import { useSubscribe } from './api/subscribe.ts';
 import { useWaitlist } from './api/waitlist.ts';
-import { escapeHtml, scheduleText } from './calendar-format.ts';
+import { scheduleText } from './calendar-format.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useClubNow } from './hooks/use-club-now.ts';
 import './calendar.css';
@@ -130,7 +130,7 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
       showToast({
         type: ToastType.success,
         title: t('TITLE'),
-        message: t('CANCELLED', { event: escapeHtml(variables.title) }),
+        message: toastMessage(t, 'CANCELLED', { event: variables.title }),
       }),
     onError,
   });

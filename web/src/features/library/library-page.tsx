@@ -16,6 +16,9 @@ import { filterLibrary, tagsOf } from './library-filter.ts';
 import type { LibrarySort } from './library-filter.ts';
 import './library.css';
 
+// Cards drawn at first and per "show more": a screenful or two, so a large library opens at once.
+const PAGE_SIZE = 24;
+
 /** The club's stage library (/stages): search, tag filter, sort, thumbnails, open, copy. */
 export function LibraryPage() {
   const { t, i18n } = useTranslation('library');
@@ -28,6 +31,7 @@ export function LibraryPage() {
   const [tag, setTag] = useState<string | null>(null);
   const [sort, setSort] = useState<LibrarySort>('name');
   const [deleting, setDeleting] = useState<LibraryEntry | null>(null);
+  const [limit, setLimit] = useState(PAGE_SIZE);
   // Typing stays responsive with hundreds of stages: the list follows a step behind.
   const deferredSearch = useDeferredValue(search);
   const entries = useMemo(() => library.data ?? [], [library.data]);
@@ -74,14 +78,20 @@ export function LibraryPage() {
               className="form-control"
               value={search}
               placeholder={t('SEARCH_PLACEHOLDER')}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setLimit(PAGE_SIZE);
+              }}
             />
           </div>
           <div className="col-6 col-md-3">
             <label htmlFor="library-tag" className="form-label">
               {t('TAG_FILTER')}
             </label>
-            <select id="library-tag" name="tag" className="form-select" value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
+            <select id="library-tag" name="tag" className="form-select" value={tag ?? ''} onChange={(e) => {
+                setTag(e.target.value || null);
+                setLimit(PAGE_SIZE);
+              }}>
               <option value="">{t('ALL_TAGS')}</option>
               {tags.map((name) => (
                 <option key={name} value={name}>
@@ -116,7 +126,7 @@ export function LibraryPage() {
               <p className="library-empty">{t('EMPTY')}</p>
             ) : (
               <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" data-testid="library-list">
-                {shown.map((entry) => (
+                {shown.slice(0, limit).map((entry) => (
                   <div className="col" key={entry.id}>
                     <LibraryCard
                       entry={entry}
@@ -129,6 +139,13 @@ export function LibraryPage() {
                 ))}
               </div>
             )}
+            {shown.length > limit ? (
+              <div className="text-center mt-4">
+                <button type="button" className="btn btn-outline-primary" onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+                  {t('SHOW_MORE', { count: Math.min(PAGE_SIZE, shown.length - limit) })}
+                </button>
+              </div>
+            ) : null}
           </>
         )}
       </div>

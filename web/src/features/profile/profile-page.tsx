@@ -18,6 +18,8 @@ import { applyServerFieldErrors, errorCodeOf } from '../../lib/forms/server-erro
 import { useActiveUserProfile } from './api/active-user-profile.ts';
 import { useUpdateProfileMutation } from './api/update-profile.ts';
 import { DataControls } from './components/data-controls.tsx';
+import { ClubData } from './components/club-data.tsx';
+import { ChangeEmail } from './components/change-email.tsx';
 import './profile.css';
 
 const FORM_ID = 'profile';
@@ -84,8 +86,12 @@ export function ProfilePage() {
               </div>
             </div>
           </div>
-          {/* After the form has arrived: on a phone this card sits under it and would be pushed down. */}
-          <div className="col-lg-4">{sessionUser && !profile.isPending ? <DataControls user={sessionUser} /> : null}</div>
+          {/* After the form has arrived: on a phone these cards sit under it and would push it down. */}
+          <div className="col-lg-4 profile-side">
+            {profile.data ? <ClubData user={profile.data} /> : null}
+            {profile.data ? <ChangeEmail user={profile.data} /> : null}
+            {sessionUser && !profile.isPending ? <DataControls user={sessionUser} /> : null}
+          </div>
         </div>
       </div>
     </section>

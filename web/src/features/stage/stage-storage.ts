@@ -119,3 +119,16 @@ export function readDrillSettings(): DrillSettings {
 export function writeDrillSettings(settings: DrillSettings): void {
   writeJson(DRILL_SETTINGS_KEY, settings);
 }
+
+export const CARD_WIDTH_KEY = 'ipsc-club.card-width-px';
+
+/** The width in CSS pixels at which a bank card matched this device's screen, or null. */
+export function readCardWidthPx(): number | null {
+  const value = readJson(CARD_WIDTH_KEY);
+  return typeof value === 'number' && Number.isFinite(value) && value >= 100 && value <= 2000 ? value : null;
+}
+
+/** Keeps the matched card width for this device (screens differ; the browser is the device). */
+export function writeCardWidthPx(width: number): boolean {
+  return writeJson(CARD_WIDTH_KEY, width);
+}

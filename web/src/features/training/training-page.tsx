@@ -6,6 +6,7 @@ import type { TrainingSession } from '@club/contract/library';
 import { PageHeader } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
 import { withSpinner } from '../../lib/spinner.ts';
+import { libraryText, useLibrary } from '../../lib/library/library-stage.ts';
 import { useDeleteSession, useTrainingLog } from './api/training-log.ts';
 import { WeeklyChart } from './components/weekly-chart.tsx';
 import { sessionsCsv, weeklyTotals } from './training-stats.ts';
@@ -26,6 +27,12 @@ export function TrainingPage() {
   const { t, i18n } = useTranslation('library');
   const log = useTrainingLog();
   const remove = useDeleteSession();
+  const library = useLibrary();
+  // A library stage is named in the reader's language; others by the name kept with the session.
+  const nameOf = (entry: { libraryStageId: string | null; stageName: string | null }) => {
+    const shared = entry.libraryStageId ? library.data?.find((s) => s.id === entry.libraryStageId) : undefined;
+    return shared ? libraryText(shared, i18n.language).name : (entry.stageName ?? t('TRAINING.UNNAMED'));
+  };
   const today = localDay(new Date());
   const weeks = useMemo(() => weeklyTotals(log.data?.sessions ?? [], today), [log.data, today]);
   const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
@@ -97,7 +104,7 @@ export function TrainingPage() {
                   <tbody>
                     {log.data.bestByStage.map((best) => (
                       <tr key={best.key}>
-                        <td>{best.stageName ?? t('TRAINING.UNNAMED')}</td>
+                        <td>{nameOf(best)}</td>
                         <td className="text-end">{hf(best.hitFactor)}</td>
                         <td>{formatDay(best.day)}</td>
                       </tr>
@@ -128,7 +135,7 @@ export function TrainingPage() {
                     <li key={session.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center" data-testid="training-session">
                       <div className="flex-grow-1">
                         <div className="fw-semibold">
-                          {link ? <Link to={link}>{session.stageName ?? t('TRAINING.UNNAMED')}</Link> : (session.stageName ?? t('TRAINING.UNNAMED'))}
+                          {link ? <Link to={link}>{nameOf(session)}</Link> : nameOf(session)}
                         </div>
                         <div className="small text-body-secondary">
                           {formatDay(session.day)} · {t('TRAINING.REPS_COUNT', { count: session.reps.length })}

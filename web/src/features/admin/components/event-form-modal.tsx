@@ -14,7 +14,7 @@ import type { AdminEventBody, ClubEvent } from '@club/contract/schemas';
 import { MESSAGES_NAMESPACE } from '@club/contract/messages';
 import { messageOfFieldError } from '../../../lib/forms/field-error.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { ToastType } from '@club/contract/enums';
 import { useCreateEvent } from '../api/create-event.ts';
 import { libraryText, useLibrary } from '../../../lib/library/library-stage.ts';
@@ -101,7 +101,7 @@ export function EventFormModal({
         const created = await create.mutateAsync(body);
         showToast({
           title: t('admin:EVENTS.SAVED_TITLE'),
-          message: t('admin:EVENTS.CREATED', { count: created.length }),
+          message: toastMessage(t, 'admin:EVENTS.CREATED', { count: created.length }),
         });
       } else if (event) {
         const { repeatWeeks: _ignored, ...fields } = body;

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { MemberEditor } from './member-editor.tsx';
 import { QueryState } from './query-state.tsx';
 import { MEMBER_FLAGS } from '@club/contract/member-flags';
+import { ClaimsPanel } from './claims-panel.tsx';
 
 function hasFlags(user: User): boolean {
   return user.staff || MEMBER_FLAGS.some((flag) => user[flag]);
@@ -37,6 +38,7 @@ export function MembersScreen() {
       <h2 id={`${searchId}-title`} className="visually-hidden">
         {t('admin:NAV.MEMBERS')}
       </h2>
+      <ClaimsPanel />
       <Form role="search" onSubmit={(e) => e.preventDefault()} className="admin-search mb-3">
         <Form.Label htmlFor={searchId}>{t('admin:MEMBERS.SEARCH')}</Form.Label>
         <Form.Control

@@ -5,12 +5,11 @@ import { RoleStatus, ToastType } from '@club/contract/enums';
 import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useEvent } from '../api/event.ts';
 import { useParticipantStatus } from '../api/participant-status.ts';
 import { useSeatFromWaitlist } from '../api/waitlist.ts';
 import { useEventPractice } from '../api/event-practice.ts';
-import { escapeHtml } from '../calendar-format.ts';
 
 interface ParticipantsDialogProps {
   event: ClubEvent;
@@ -55,7 +54,7 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
           showToast({
             type: ToastType.success,
             title: t('PARTICIPANTS.STATUS_TITLE'),
-            message: t('PARTICIPANTS.SEATED', { name: escapeHtml(participant.fullName) }),
+            message: toastMessage(t, 'PARTICIPANTS.SEATED', { name: participant.fullName }),
           });
         },
         onError: (error) =>
@@ -80,8 +79,8 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
           showToast({
             type: ToastType.success,
             title: t('PARTICIPANTS.STATUS_TITLE'),
-            message: t('PARTICIPANTS.STATUS_SUCCESS', {
-              name: escapeHtml(participant.fullName),
+            message: toastMessage(t, 'PARTICIPANTS.STATUS_SUCCESS', {
+              name: participant.fullName,
               status: t(`common:ENUMS.ROLE_STATUS.${status}`),
             }),
           });

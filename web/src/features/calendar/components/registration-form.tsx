@@ -16,9 +16,8 @@ import type { ClubEvent, User } from '@club/contract/schemas';
 import { ToastType } from '@club/contract/enums';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useSubscribe } from '../api/subscribe.ts';
-import { escapeHtml } from '../calendar-format.ts';
 import { asksDivisionAndFactor } from '../calendar-model.ts';
 
 interface RegistrationFormProps {
@@ -54,7 +53,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
       showToast({
         type: ToastType.success,
         title: t(`${keyPrefix}_TITLE`),
-        message: t(`${keyPrefix}_SUCCESS`, { event: escapeHtml(variables.title) }),
+        message: toastMessage(t, `${keyPrefix}_SUCCESS`, { event: variables.title }),
       });
     },
     onError: (error, variables) => {

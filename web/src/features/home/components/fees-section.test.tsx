@@ -24,6 +24,9 @@ describe('FeesSection', () => {
   });
 
   it('with tickets enabled, a ticket button opens the modal on its type, and Buy Now calls nothing', async () => {
+    // The modal is a lazy chunk: load its module first, so the click opens it without waiting on
+    // the test runner's transform of a cold module (slow on a busy machine).
+    await import('./ticket-modal.tsx');
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
     renderFees(<FeesSection ticketsEnabled />);

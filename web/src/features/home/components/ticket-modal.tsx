@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Modal from 'react-bootstrap/Modal';
+import { FormField, fieldIds } from '../../../lib/forms/form-field.tsx';
 import { TICKET_TYPES } from './ticket-types.ts';
 
 export type TicketType = (typeof TICKET_TYPES)[number];
@@ -25,25 +26,22 @@ export function TicketModal({ ticketType, onClose }: { ticketType: TicketType; o
           <Modal.Title id={`${id}-title`}>{t('TICKETS.MODAL_TITLE')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-name`}>
-              {t('TICKETS.NAME')}
-            </label>
-            <input className="form-control" id={`${id}-name`} name="name" autoComplete="name" />
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-email`}>
-              {t('TICKETS.EMAIL')}
-            </label>
-            <input className="form-control" id={`${id}-email`} name="email" type="email" autoComplete="email" />
-          </div>
-          <div>
-            <label className="form-label" htmlFor={`${id}-type`}>
-              {t('TICKETS.TYPE')}
-            </label>
+          <FormField formId={id} name="name" label={t('TICKETS.NAME')}>
+            <input className="form-control" id={fieldIds(id, 'name').control} name="name" autoComplete="name" />
+          </FormField>
+          <FormField formId={id} name="email" label={t('TICKETS.EMAIL')}>
+            <input
+              className="form-control"
+              id={fieldIds(id, 'email').control}
+              name="email"
+              type="email"
+              autoComplete="email"
+            />
+          </FormField>
+          <FormField formId={id} name="ticketType" label={t('TICKETS.TYPE')} className="">
             <select
               className="form-select"
-              id={`${id}-type`}
+              id={fieldIds(id, 'ticketType').control}
               name="ticketType"
               value={type}
               onChange={(event) => setType(event.target.value as TicketType)}
@@ -54,7 +52,7 @@ export function TicketModal({ ticketType, onClose }: { ticketType: TicketType; o
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
         </Modal.Body>
         <Modal.Footer>
           <button type="submit" className="btn btn-accent">

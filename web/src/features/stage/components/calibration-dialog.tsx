@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { StoredCalibration } from '../stage-storage.ts';
+import { CardCalibration } from './card-calibration.tsx';
 
 type MetreKey = 'imageWidthMetres' | 'simulatedDistanceMetres' | 'viewerDistanceMetres';
 
@@ -65,6 +66,8 @@ export function CalibrationDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-secondary small">{t('CALIBRATION.HELP')}</p>
+          {/* The viewer's canvas spans the window's width, so the window's width is the picture's. */}
+          <CardCalibration canvasWidthPx={window.innerWidth} onMeasured={(metres) => setDraft({ ...draft, imageWidthMetres: metres })} />
           <div className="drill-grid">
             {field('imageWidthMetres')}
             {field('simulatedDistanceMetres')}

@@ -6,7 +6,7 @@ import { STAGE_LIMITS } from '@club/contract/stage';
 import type { Stage } from '@club/stage-engine/model';
 import { ToastType } from '@club/contract/enums';
 import { useSession } from '../../../lib/session.tsx';
-import { showToast } from '../../../lib/toasts.ts';
+import { escapeHtml, showToast, toastMessage } from '../../../lib/toasts.ts';
 import { ApiCallError } from '../../../lib/http.ts';
 import { useStages } from '../api/list-stages.ts';
 import { useSaveStage } from '../api/save-stage.ts';
@@ -65,10 +65,10 @@ export function ServerStagesDialog({
     try {
       const saved = await save.mutateAsync({ stage, name: trimmed, isPublic, id: own && !asNew ? stage.id : null });
       onSaved(saved);
-      showToast({ title: t('SERVER.SAVED_TITLE'), message: t('SERVER.SAVED', { name: saved.name }) });
+      showToast({ title: t('SERVER.SAVED_TITLE'), message: toastMessage(t, 'SERVER.SAVED', { name: saved.name }) });
     } catch (error) {
       const code = error instanceof ApiCallError ? error.errorCode : 'ERROR';
-      showToast({ title: t('SERVER.ERROR_TITLE'), message: t('SERVER.SAVE_ERROR', { code }), type: ToastType.error });
+      showToast({ title: t('SERVER.ERROR_TITLE'), message: toastMessage(t, 'SERVER.SAVE_ERROR', { code }), type: ToastType.error });
     }
   };
 
@@ -77,7 +77,7 @@ export function ServerStagesDialog({
       await navigator.clipboard.writeText(shareLinkOf(id));
       showToast({ title: t('SERVER.LINK_TITLE'), message: t('SERVER.LINK_COPIED') });
     } catch {
-      showToast({ title: t('SERVER.LINK_TITLE'), message: shareLinkOf(id), type: ToastType.warning });
+      showToast({ title: t('SERVER.LINK_TITLE'), message: escapeHtml(shareLinkOf(id)), type: ToastType.warning });
     }
   };
 

@@ -14,7 +14,7 @@ import {
 } from '@club/stage-engine/model';
 import type { ElementKind, ElementPatch, Stage } from '@club/stage-engine/model';
 import { StageRenderer } from '@club/stage-engine/renderer';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { readStageFile } from '../stage-file.ts';
 import { writeCustomStage } from '../stage-storage.ts';
 import { commit, redo, startHistory, undo } from './stage-history.ts';
@@ -177,7 +177,7 @@ export function useDesigner(initial: Stage) {
       const imported = await readStageFile(file);
       select(null);
       change(imported);
-      showToast({ title: t('IMPORT'), message: t('IMPORTED', { count: imported.elements.length }) });
+      showToast({ title: t('IMPORT'), message: toastMessage(t, 'IMPORTED', { count: imported.elements.length }) });
     } catch {
       showToast({ title: t('IMPORT'), message: t('IMPORT_ERROR'), type: ToastType.error });
     }

@@ -1,17 +1,27 @@
-// Messages between the player and the laser worker. Frames go in as ImageBitmaps (transferred,
-// not copied); shots come out in the analysed frame's pixels with the frame's capture instant.
+// Messages between the player and the laser worker. Where the browser can hand the camera track
+// to a worker (MediaStreamTrackProcessor), the worker reads every frame itself and the page is not
+// involved; elsewhere the page sends frames as ImageBitmaps (transferred, not copied). Shots come
+// out in the analysed frame's pixels with the frame's capture instant.
 import type { LaserColour } from './detector.ts';
 import type { Calibration } from './markers.ts';
 
+/** What the worker does with the frames it gets. */
+export type WorkerPhase = 'idle' | 'calibrate' | 'detect';
+
+export interface Design {
+  readonly designWidth: number;
+  readonly designHeight: number;
+}
+
 export type ToWorker =
   | { readonly type: 'configure'; readonly colour: LaserColour; readonly sensitivity: number }
+  | { readonly type: 'phase'; readonly phase: WorkerPhase; readonly design: Design }
+  | { readonly type: 'stream'; readonly readable: ReadableStream<VideoFrame> }
   | {
       readonly type: 'frame';
       readonly bitmap: ImageBitmap;
-      /** performance.now() of the frame's capture. */
-      readonly atMs: number;
-      readonly purpose: 'calibrate' | 'detect';
-      readonly design: { readonly designWidth: number; readonly designHeight: number };
+      /** Capture instant in epoch milliseconds (performance.timeOrigin + now): a worker's performance.now() starts elsewhere. */
+      readonly atEpochMs: number;
     };
 
 export type FromWorker =
@@ -19,10 +29,13 @@ export type FromWorker =
   | { readonly type: 'calibration'; readonly calibration: Calibration | null }
   | {
       readonly type: 'shot';
+      /** The dot in the analysed frame's pixels, and that frame's width. */
       readonly x: number;
       readonly y: number;
-      readonly atMs: number;
-      readonly doneAtMs: number;
+      readonly width: number;
+      /** The frame's capture instant and the end of its analysis, in epoch milliseconds. */
+      readonly atEpochMs: number;
+      readonly doneAtEpochMs: number;
     }
   | { readonly type: 'view'; readonly bitmap: ImageBitmap }
   | { readonly type: 'moved' };

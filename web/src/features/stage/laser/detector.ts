@@ -38,6 +38,14 @@ const LEARN_RATE = 0.06;
 const DEVIATION_FACTOR = 4;
 /** Above this share of the picture in the foreground, the change is the scene, not a dot. */
 const SCENE_CHANGE_SHARE = 0.004;
+/**
+ * How much the laser's channel must beat both others in a pixel, whatever the background: a
+ * dot's glow is strongly coloured, while brown cards swinging past, white no-shoots and lamps
+ * are not, so moving targets and light changes never look like dots.
+ */
+const CHROMA_MIN = 70;
+/** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
+const SETTLE_FRAMES = 6;
 
 /** Minimum rise of the laser colour, by sensitivity 1…10. */
 export function contrastForSensitivity(sensitivity: number): number {
@@ -55,6 +63,7 @@ export class LaserDetector {
   private height = 0;
   private frames = 0;
   private lastDot: Dot | null = null;
+  private settling = 0;
   private options: DetectorOptions;
 
   constructor(options: DetectorOptions) {
@@ -72,6 +81,7 @@ export class LaserDetector {
     this.mean = null;
     this.frames = 0;
     this.lastDot = null;
+    this.settling = 0;
   }
 
   /** The foreground of the last frame (1 where a pixel stood out), for the live view. */
@@ -122,10 +132,14 @@ export class LaserDetector {
     const learning = this.frames <= LEARN_FRAMES;
     const contrast = contrastForSensitivity(this.options.sensitivity);
     let foreground = 0;
-    for (let index = 0; index < size; index += 1) {
+    for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const difference = feature[index]! - mean[index]! - shift;
       const limit = contrast + DEVIATION_FACTOR * deviation[index]!;
-      const isForeground = !learning && difference > limit;
+      const r = rgba[byte]!;
+      const g = rgba[byte + 1]!;
+      const b = rgba[byte + 2]!;
+      const chroma = red ? r - (g > b ? g : b) : g - (r > b ? r : b);
+      const isForeground = !learning && difference > limit && chroma >= CHROMA_MIN;
       mask[index] = isForeground ? 1 : 0;
       feature[index] = difference;
       if (isForeground) {
@@ -137,7 +151,9 @@ export class LaserDetector {
       deviation[index]! += LEARN_RATE * (Math.abs(difference) - deviation[index]!);
     }
     if (learning) return { shot: null, dotInView: false, sceneChange: false };
-    if (foreground > size * SCENE_CHANGE_SHARE) {
+    if (foreground > size * SCENE_CHANGE_SHARE || this.settling > 0) {
+      // A new picture settles over a few frames (blur, exposure): its last changing pixels are not dots.
+      this.settling = foreground > size * SCENE_CHANGE_SHARE ? SETTLE_FRAMES : this.settling - 1;
       // Learn the new picture quickly instead of reporting hundreds of "dots".
       for (let index = 0; index < size; index += 1) {
         if (mask[index] === 1) mean[index]! += 0.5 * (feature[index]! + shift);
@@ -195,8 +211,8 @@ export class LaserDetector {
           stack.push(next);
         }
       }
-      // A lone pixel that only just passed is sensor noise; a real dot covers a few pixels or stands far out.
-      if (area < 2 && peak < contrast) continue;
+      // A lone pixel is sensor noise: even far away a dot's glow covers a few pixels.
+      if (area < 2) continue;
       if (best === null || peak * Math.sqrt(area) > best.strength * Math.sqrt(best.area)) {
         best = { x: sumX / sum + 0.5, y: sumY / sum + 0.5, area, strength: peak };
       }

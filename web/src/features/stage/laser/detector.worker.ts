@@ -1,7 +1,8 @@
-// The laser worker: frames arrive as ImageBitmaps, are read back at their (already reduced)
-// size on an OffscreenCanvas and analysed off the main thread, so the stage keeps its frame rate.
+// The laser worker: reads camera frames (from the track itself where the browser allows, else as
+// ImageBitmaps from the page), reduces them on an OffscreenCanvas and analyses them off the main
+// thread, so the stage keeps its frame rate and no frame waits for the page to paint.
 import { DetectorEngine } from './detector-engine.ts';
-import type { FromWorker, ToWorker } from './detector-protocol.ts';
+import type { Design, FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
 
 // The app's types are the window's (lib DOM); the worker needs only these two members of its scope.
 const scope = self as unknown as {
@@ -9,13 +10,25 @@ const scope = self as unknown as {
   postMessage: (message: FromWorker, transfer: Transferable[]) => void;
 };
 
+/** Calibration reads the marks at most this wide: full size for a 640 × 480 camera. */
+const CALIBRATION_WIDTH = 640;
+/**
+ * Dots are looked for at most this wide: a laser dot still covers several pixels, its centre is
+ * found between pixels, and a phone keeps up with the camera's frame rate.
+ */
+const DETECTION_WIDTH = 320;
+/** Frames skipped after the marks appear, so the camera shows them and not the stage. */
+const MARKS_SETTLE_FRAMES = 4;
 const VIEW_WIDTH = 160;
-const VIEW_EVERY = 3;
+const VIEW_EVERY = 6;
 
 const engine = new DetectorEngine({ colour: 'red', sensitivity: 6 });
+let phase: WorkerPhase = 'idle';
+let design: Design = { designWidth: 1280, designHeight: 720 };
+let calibrateFrames = 0;
+let analysed = 0;
 let canvas: OffscreenCanvas | null = null;
 let context: OffscreenCanvasRenderingContext2D | null = null;
-let analysed = 0;
 const view = new OffscreenCanvas(VIEW_WIDTH, 120);
 const viewContext = view.getContext('2d');
 
@@ -23,45 +36,91 @@ const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postM
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.type === 'configure') {
-    engine.detector.configure(message);
-    return;
+  switch (message.type) {
+    case 'configure':
+      engine.detector.configure(message);
+      break;
+    case 'phase':
+      if (message.phase === 'calibrate' && phase !== 'calibrate') calibrateFrames = 0;
+      phase = message.phase;
+      design = message.design;
+      break;
+    case 'stream':
+      void readStream(message.readable);
+      break;
+    case 'frame':
+      analyse(message.bitmap, message.bitmap.width, message.bitmap.height, message.atEpochMs);
+      message.bitmap.close();
+      post({ type: 'done', analysed });
+      break;
   }
-  const { bitmap } = message;
-  const { width, height } = bitmap;
+};
+
+/** Reads the camera track's frames as they come; the track's small buffer drops frames we cannot keep up with. */
+async function readStream(readable: ReadableStream<VideoFrame>): Promise<void> {
+  const reader = readable.getReader();
+  // Frame timestamps count in the capture clock; the smallest gap to arrival maps them to the
+  // epoch clock both sides share (each side's performance.now() has its own origin).
+  let offset = Infinity;
+  for (;;) {
+    const { value: frame, done } = await reader.read();
+    if (done || frame === undefined) return;
+    const stampMs = frame.timestamp / 1000;
+    offset = Math.min(offset, epochNow() - stampMs);
+    try {
+      analyse(frame, frame.displayWidth, frame.displayHeight, stampMs + offset);
+    } finally {
+      frame.close();
+    }
+    post({ type: 'done', analysed });
+  }
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+function analyse(
+  source: CanvasImageSource,
+  sourceWidth: number,
+  sourceHeight: number,
+  atEpochMs: number,
+): void {
+  if (phase === 'idle' || sourceWidth === 0) return;
+  if (phase === 'calibrate') {
+    calibrateFrames += 1;
+    if (calibrateFrames <= MARKS_SETTLE_FRAMES) return;
+  }
+  const scale = Math.min(1, (phase === 'calibrate' ? CALIBRATION_WIDTH : DETECTION_WIDTH) / sourceWidth);
+  const width = Math.round(sourceWidth * scale);
+  const height = Math.round(sourceHeight * scale);
   if (canvas === null || canvas.width !== width || canvas.height !== height) {
     canvas = new OffscreenCanvas(width, height);
     context = canvas.getContext('2d', { willReadFrequently: true });
   }
-  if (context === null) {
-    bitmap.close();
-    post({ type: 'done', analysed });
+  if (context === null) return;
+  context.drawImage(source, 0, 0, width, height);
+  const pixels = context.getImageData(0, 0, width, height).data;
+  if (phase === 'calibrate') {
+    const output = engine.calibrate(pixels, width, height, design);
+    if (output.calibration) phase = 'detect';
+    post({ type: 'calibration', calibration: output.calibration ?? null });
     return;
   }
-  context.drawImage(bitmap, 0, 0);
-  const pixels = context.getImageData(0, 0, width, height).data;
-  if (message.purpose === 'calibrate') {
-    const output = engine.calibrate(pixels, width, height, message.design);
-    post({ type: 'calibration', calibration: output.calibration ?? null });
-  } else {
-    const output = engine.detect(pixels, width, height);
-    analysed += 1;
-    const shot = output.detection?.shot;
-    if (shot) post({ type: 'shot', x: shot.x, y: shot.y, atMs: message.atMs, doneAtMs: performance.now() });
-    if (output.moved) post({ type: 'moved' });
-    if (analysed % VIEW_EVERY === 0) postView(bitmap, engine.detector.foreground, width, height);
-  }
-  bitmap.close();
-  post({ type: 'done', analysed });
-};
+  const output = engine.detect(pixels, width, height);
+  analysed += 1;
+  const shot = output.detection?.shot;
+  if (shot) post({ type: 'shot', x: shot.x, y: shot.y, width, atEpochMs, doneAtEpochMs: epochNow() });
+  if (output.moved) post({ type: 'moved' });
+  if (analysed % VIEW_EVERY === 0 && canvas !== null)
+    postView(canvas, engine.detector.foreground, width, height);
+}
 
 /** The live view: the camera picture dimmed, with what stands out as foreground in bright red. */
-function postView(bitmap: ImageBitmap, mask: Uint8Array | null, width: number, height: number): void {
+function postView(source: OffscreenCanvas, mask: Uint8Array | null, width: number, height: number): void {
   if (viewContext === null) return;
   const viewHeight = Math.round((VIEW_WIDTH * height) / width);
   if (view.height !== viewHeight) view.height = viewHeight;
   viewContext.globalAlpha = 0.55;
-  viewContext.drawImage(bitmap, 0, 0, VIEW_WIDTH, viewHeight);
+  viewContext.drawImage(source, 0, 0, VIEW_WIDTH, viewHeight);
   viewContext.globalAlpha = 1;
   if (mask !== null) {
     viewContext.fillStyle = '#ff2d2d';

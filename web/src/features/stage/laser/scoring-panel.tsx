@@ -126,7 +126,12 @@ export function ScoringPanel({
           ) : (
             <ol className="shot-list" data-testid="shot-list" aria-label={t('SCORING.SHOTS')}>
               {shots.map((shot, index) => (
-                <li key={shot.number} data-zone={shot.zone} data-time-ms={shot.tMs}>
+                <li
+                  key={shot.number}
+                  data-zone={shot.zone}
+                  data-time-ms={shot.tMs}
+                  data-position={`${Math.round(shot.point.positionX)},${Math.round(shot.point.positionY)}`}
+                >
                   <span className={`shot-zone shot-zone--${shot.zone.toLowerCase()}`}>
                     {t(`ZONE.${shot.zone}`)}
                   </span>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StagePoint } from '@club/stage-engine/coordinates';
 import { applyHomography } from './homography.ts';
 import type { LaserColour } from './detector.ts';
-import type { FromWorker, ToWorker } from './detector-protocol.ts';
+import type { FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
 import type { Calibration } from './markers.ts';
 
 /** Where the camera is: off, opening, looking for the marks, scoring, moved, or unusable. */
@@ -13,10 +13,6 @@ export type CameraStatus = 'off' | 'starting' | 'calibrating' | 'ready' | 'moved
 /** Why the camera could not be used. */
 export type CameraError = 'denied' | 'absent' | 'unsupported' | 'failed';
 
-/** Frames are analysed at most this wide (640 × 480 cameras at full size). */
-const ANALYSIS_WIDTH = 640;
-/** Frames skipped after the marks appear, so the camera sees them and not the stage. */
-const SETTLE_FRAMES = 4;
 /** How long the marks are searched for before the member is told. */
 const CALIBRATION_TIMEOUT_MS = 15_000;
 
@@ -38,6 +34,11 @@ interface VideoFrameMetadataLike {
   readonly captureTime?: number;
   readonly expectedDisplayTime?: number;
 }
+/** Chromium's reader of a camera track's frames (not yet in TypeScript's DOM types). */
+type TrackProcessorConstructor = new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => {
+  readable: ReadableStream<VideoFrame>;
+};
+
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (callback: (now: number, metadata: VideoFrameMetadataLike) => void) => number;
   cancelVideoFrameCallback?: (handle: number) => void;
@@ -76,6 +77,11 @@ export function useLaserCamera(options: {
   const setPhase = useCallback((next: CameraStatus) => {
     statusRef.current = next;
     setStatus(next);
+    const phase: WorkerPhase =
+      next === 'calibrating' ? 'calibrate' : next === 'ready' || next === 'moved' ? 'detect' : 'idle';
+    const { designWidth, designHeight } = optionsRef.current.design;
+    const message: ToWorker = { type: 'phase', phase, design: { designWidth, designHeight } };
+    workerRef.current?.postMessage(message);
   }, []);
 
   const stop = useCallback(() => {
@@ -100,21 +106,15 @@ export function useLaserCamera(options: {
     setPhase('calibrating');
   }, [setPhase]);
 
-  const runFrames = useCallback(
-    (video: FrameCallbackVideo, worker: Worker) => {
-      let busy = false;
-      let stopped = false;
-      let handle = 0;
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      let calibratingFrames = 0;
-      let calibratingSince = 0;
+  const listen = useCallback(
+    (worker: Worker) => {
       let analysed = 0;
       let rateFrom = performance.now();
+      let calibratingSince: number | null = null;
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         switch (message.type) {
           case 'done': {
-            busy = false;
             analysed += 1;
             const now = performance.now();
             if (now - rateFrom >= 1000) {
@@ -125,29 +125,44 @@ export function useLaserCamera(options: {
             break;
           }
           case 'calibration':
-            if (message.calibration !== null && statusRef.current === 'calibrating') {
-              calibrationRef.current = message.calibration;
-              setCalibration(message.calibration);
-              setCalibrationSlow(false);
-              setPhase('ready');
+            if (statusRef.current !== 'calibrating') break;
+            if (message.calibration === null) {
+              calibratingSince ??= performance.now();
+              if (performance.now() - calibratingSince > CALIBRATION_TIMEOUT_MS) setCalibrationSlow(true);
+              break;
             }
+            calibratingSince = null;
+            calibrationRef.current = message.calibration;
+            setCalibration(message.calibration);
+            setCalibrationSlow(false);
+            setPhase('ready');
             break;
           case 'shot': {
             const current = calibrationRef.current;
             if (current === null || statusRef.current !== 'ready') break;
-            const point = applyHomography(current.cameraToStage, { x: message.x, y: message.y });
-            if (point !== null)
-              optionsRef.current.onShot({ positionX: point.x, positionY: point.y }, message.atMs);
+            // Dots are found on smaller frames than the marks were: back to calibration pixels.
+            const scale = current.cameraWidth / message.width;
+            const point = applyHomography(current.cameraToStage, {
+              x: message.x * scale,
+              y: message.y * scale,
+            });
+            if (point !== null) {
+              optionsRef.current.onShot(
+                { positionX: point.x, positionY: point.y },
+                message.atEpochMs - performance.timeOrigin,
+              );
+            }
             break;
           }
           case 'moved':
             if (statusRef.current === 'ready') setPhase('moved');
             break;
           case 'view': {
-            const context = viewRef.current?.getContext('2d');
-            if (context && viewRef.current) {
-              viewRef.current.width = message.bitmap.width;
-              viewRef.current.height = message.bitmap.height;
+            const canvas = viewRef.current;
+            const context = canvas?.getContext('2d');
+            if (canvas && context) {
+              canvas.width = message.bitmap.width;
+              canvas.height = message.bitmap.height;
               context.drawImage(message.bitmap, 0, 0);
             }
             message.bitmap.close();
@@ -155,66 +170,57 @@ export function useLaserCamera(options: {
           }
         }
       };
-      const send = (now: number, metadata: VideoFrameMetadataLike) => {
-        if (stopped) return;
-        schedule();
-        if (busy || video.videoWidth === 0) return;
-        const phase = statusRef.current;
-        let purpose: 'calibrate' | 'detect' = 'detect';
-        if (phase === 'calibrating') {
-          if (calibratingFrames === 0) calibratingSince = now;
-          calibratingFrames += 1;
-          if (calibratingFrames <= SETTLE_FRAMES) return;
-          if (now - calibratingSince > CALIBRATION_TIMEOUT_MS) setCalibrationSlow(true);
-          purpose = 'calibrate';
-        } else {
-          calibratingFrames = 0;
-          if (phase !== 'ready' && phase !== 'moved') return;
-        }
-        // The camera's own capture instant when it gives one in this clock, else the callback's.
-        const captured = metadata.captureTime;
-        const atMs = captured !== undefined && captured <= now && now - captured < 1000 ? captured : now;
-        const scale = Math.min(1, ANALYSIS_WIDTH / video.videoWidth);
-        const width = Math.round(video.videoWidth * scale);
-        const height = Math.round(video.videoHeight * scale);
-        busy = true;
-        createImageBitmap(video, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' })
-          .then((bitmap) => {
-            if (stopped) {
-              bitmap.close();
-              return;
-            }
-            const { designWidth, designHeight } = optionsRef.current.design;
-            const message: ToWorker = {
-              type: 'frame',
-              bitmap,
-              atMs,
-              purpose,
-              design: { designWidth, designHeight },
-            };
-            worker.postMessage(message, [bitmap]);
-          })
-          .catch(() => {
-            busy = false;
-          });
-      };
-      const schedule = () => {
-        if (typeof video.requestVideoFrameCallback === 'function') {
-          handle = video.requestVideoFrameCallback(send);
-        } else {
-          // Browsers without frame callbacks: poll at the camera's usual 30 frames a second.
-          timer = setTimeout(() => send(performance.now(), {}), 33);
-        }
-      };
-      schedule();
-      return () => {
-        stopped = true;
-        video.cancelVideoFrameCallback?.(handle);
-        if (timer !== null) clearTimeout(timer);
-      };
     },
     [setPhase],
   );
+
+  /** Browsers that cannot hand the track to a worker: the page sends each new video frame. */
+  const sendFrames = useCallback((video: FrameCallbackVideo, worker: Worker) => {
+    let busy = false;
+    let stopped = false;
+    let handle = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const previous = worker.onmessage;
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      if (event.data.type === 'done') busy = false;
+      previous?.call(worker, event);
+    };
+    const send = (now: number, metadata: VideoFrameMetadataLike) => {
+      if (stopped) return;
+      schedule();
+      if (busy || video.videoWidth === 0 || statusRef.current === 'off') return;
+      // The camera's own capture instant when it gives one in this clock, else the callback's.
+      const captured = metadata.captureTime;
+      const atMs = captured !== undefined && captured <= now && now - captured < 1000 ? captured : now;
+      busy = true;
+      createImageBitmap(video)
+        .then((bitmap) => {
+          if (stopped) {
+            bitmap.close();
+            return;
+          }
+          const message: ToWorker = { type: 'frame', bitmap, atEpochMs: performance.timeOrigin + atMs };
+          worker.postMessage(message, [bitmap]);
+        })
+        .catch(() => {
+          busy = false;
+        });
+    };
+    const schedule = () => {
+      if (typeof video.requestVideoFrameCallback === 'function') {
+        handle = video.requestVideoFrameCallback(send);
+      } else {
+        // Without frame callbacks: poll at the camera's usual 30 frames a second.
+        timer = setTimeout(() => send(performance.now(), {}), 33);
+      }
+    };
+    schedule();
+    return () => {
+      stopped = true;
+      video.cancelVideoFrameCallback?.(handle);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, []);
 
   const start = useCallback(() => {
     if (statusRef.current !== 'off' && statusRef.current !== 'error') return;
@@ -247,7 +253,20 @@ export function useLaserCamera(options: {
           sensitivity: optionsRef.current.sensitivity,
         };
         worker.postMessage(configure);
-        loopRef.current = runFrames(video as FrameCallbackVideo, worker);
+        listen(worker);
+        const Processor = (window as unknown as { MediaStreamTrackProcessor?: TrackProcessorConstructor })
+          .MediaStreamTrackProcessor;
+        const [track] = stream.getVideoTracks();
+        if (Processor !== undefined && track !== undefined) {
+          // The worker reads the track itself: every frame, with its capture time, whatever the page does.
+          // A third of a second of frames may wait while the worker catches up after a stall;
+          // each keeps its capture time, so waiting costs latency, never accuracy.
+          const { readable } = new Processor({ track, maxBufferSize: 10 });
+          const message: ToWorker = { type: 'stream', readable };
+          worker.postMessage(message, [readable]);
+        } else {
+          loopRef.current = sendFrames(video as FrameCallbackVideo, worker);
+        }
         setCalibrationSlow(false);
         setPhase('calibrating');
       })
@@ -257,7 +276,7 @@ export function useLaserCamera(options: {
         setError(errorOf(reason));
         setPhase('error');
       });
-  }, [runFrames, setPhase]);
+  }, [listen, sendFrames, setPhase]);
 
   const { colour, sensitivity } = options;
   useEffect(() => {

@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeEmailBody, VerifyEmailQuery } from '@club/contract/forms';
+import type { AppContext } from '../../context.ts';
+import { clubAddress } from '../../config.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { hashSecret, isoOf, newId, newSecret, sameSecret } from '../../lib/ids.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import type { Executor } from '../../db/transaction.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
+import { sendMails } from '../events/index.ts';
+import { checkCurrentPassword } from './credentials.ts';
+import { addressChangeNoticeMail, confirmNewAddressMail, verifyAddressMail } from './mails.ts';
+import {
+  claimEmailVerification,
+  findEmailVerification,
+  findMemberByEmail,
+  findMemberById,
+  insertEmailVerification,
+  setVerifiedEmail,
+  uniqueKey,
+  voidEmailVerifications,
+} from './repository.ts';
+
+/** How long a mailed address link works. */
+export const VERIFICATION_LIFETIME_MS = 48 * 3_600_000;
+
+// As many address mails per hour as forgotten-password allows per address.
+const ADDRESS_MAIL_WINDOW_MS = 3_600_000;
+
+const INVALID_LINK = 'The confirmation link is unknown, used or expired.';
+
+/**
+ * Stores a new link for `email` (the member's own, or the new one they asked for) and builds its
+ * mail; the caller sends it once the transaction has committed.
+ */
+export async function issueAddressLink(
+  ctx: AppContext,
+  db: Executor,
+  member: Pick<MemberRow, 'id' | 'nombre' | 'language'>,
+  email: string,
+  kind: 'verify' | 'change',
+): Promise<MailMessage> {
+  const id = newId();
+  const token = newSecret();
+  const now = ctx.clock.now();
+  await insertEmailVerification(db, {
+    id,
+    member_id: member.id,
+    email,
+    token_hash: hashSecret(token),
+    created_at: isoOf(now),
+    expires_at: isoOf(new Date(now.getTime() + VERIFICATION_LIFETIME_MS)),
+    used_at: null,
+  });
+  // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
+  const link = `${ctx.config.publicUrl}/verify-email?id=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+  const language = mailLanguageOf(member.language);
+  const content =
+    kind === 'verify' ? verifyAddressMail(language, member.nombre, link) : confirmNewAddressMail(language, member.nombre, link);
+  return { to: email, ...content };
+}
+
+/** Counts one more address mail for the member; as many per hour as forgotten-password allows. */
+async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise<void> {
+  const { db, clock, config } = ctx;
+  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
+    key: `address-link:member:${member.id}`,
+    limit: config.rateLimits.forgotten,
+    windowMs: ADDRESS_MAIL_WINDOW_MS,
+  });
+}
+
+/** POST /api/registro/verify/: mails the link again (throttled); nothing to do once verified. */
+export async function sendVerificationAgain(ctx: AppContext, log: FastifyBaseLogger, member: MemberRow): Promise<void> {
+  if (member.email_verified) return;
+  await throttleAddressMails(ctx, member);
+  const mail = await issueAddressLink(ctx, ctx.db.kysely, member, member.email, 'verify');
+  sendMails(ctx, log, [mail]);
+}
+
+/**
+ * GET /api/registro/verify/: follows a mailed link. The member's address becomes the link's
+ * address (their own, or the new one they asked for) and counts as verified. Single use, 48 hours.
+ */
+export async function followAddressLink(ctx: AppContext, query: VerifyEmailQuery): Promise<void> {
+  const { db, clock } = ctx;
+  const link = await findEmailVerification(db.kysely, query.id);
+  const nowIso = isoOf(clock.now());
+  const usable =
+    link !== undefined && sameSecret(link.token_hash, hashSecret(query.token)) && link.used_at === null && link.expires_at > nowIso;
+  if (!usable) throw new ApiError('INVALID_TOKEN', INVALID_LINK);
+  await withWriteTransaction(db, async (trx) => {
+    const member = await findMemberById(trx, link.member_id);
+    if (!member || !(await claimEmailVerification(trx, link.id, nowIso))) throw new ApiError('INVALID_TOKEN', INVALID_LINK);
+    if (uniqueKey(link.email) !== member.email_key) {
+      // Someone registered the new address while the link was on its way.
+      const holder = await findMemberByEmail(trx, link.email);
+      if (holder) throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
+      // Reset links went to the old address; they stop working with it.
+      await trx.updateTable('password_resets').set({ used_at: nowIso }).where('member_id', '=', member.id).where('used_at', 'is', null).execute();
+    }
+    await setVerifiedEmail(trx, member.id, link.email, nowIso);
+    await voidEmailVerifications(trx, member.id, nowIso);
+  });
+}
+
+/**
+ * PUT /api/registro/{uuid}/email/: with the current password, mails a link to the new address
+ * (the address changes when it is followed) and tells the old address that a change was asked.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  member: MemberRow,
+  body: ChangeEmailBody,
+): Promise<void> {
+  await checkCurrentPassword(ctx, member, body.password, 'The password is not correct.');
+  if (uniqueKey(body.email) === member.email_key) {
+    throw new ApiError('VALIDATION_ERROR', 'That is already your address.', { email: ['unknown'] });
+  }
+  await throttleAddressMails(ctx, member);
+  if (await findMemberByEmail(ctx.db.kysely, body.email)) {
+    throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
+  }
+  const link = await issueAddressLink(ctx, ctx.db.kysely, member, body.email.trim(), 'change');
+  const notice = { to: member.email, replyTo: clubAddress(ctx.config), ...addressChangeNoticeMail(mailLanguageOf(member.language), member.nombre) };
+  sendMails(ctx, log, [link, notice]);
+}
