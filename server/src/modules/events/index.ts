@@ -11,3 +11,4 @@ export {
   updateAdminEvent,
 } from './staff.ts';
 export { feedBody, feedEventOf, feedWindow } from './feed.ts';
+export { seatFromWaitlist } from './waitlist.ts';

@@ -4,7 +4,8 @@ import { monthBounds } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { toEvent, toEvents } from './event-view.ts';
+import { toEvents } from './event-view.ts';
+import { waitlistView } from './waitlist-view.ts';
 import type { EventRow, ParticipantScope } from './repository.ts';
 import { findEvent, findEventsBetween, findEventsByIds, findParticipants } from './repository.ts';
 
@@ -60,7 +61,7 @@ export async function listEvents(
     rows.map((row) => row.id),
     listScopeFor(viewer, everyone),
   );
-  return toEvents(rows, participants, viewer?.staff === true);
+  return toEvents(rows, participants, viewer?.staff === true, await waitlistView(db, rows, viewer));
 }
 
 /** The events of the ids, by start, without participants (just created: nobody is registered). */
@@ -78,5 +79,6 @@ export async function getEvent(ctx: AppContext, id: string, viewer: Viewer): Pro
 
 async function viewOfRow(ctx: AppContext, row: EventRow, viewer: Viewer): Promise<Event> {
   const participants = await findParticipants(ctx.db.kysely, [row.id], scopeFor(viewer));
-  return toEvent(row, participants, viewer?.staff === true);
+  const waitlist = await waitlistView(ctx.db.kysely, [row], viewer);
+  return toEvents([row], participants, viewer?.staff === true, waitlist)[0];
 }

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
+import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
 import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
@@ -14,7 +15,8 @@ export interface ParticipantRow {
   event_id: string;
   member_id: string;
   role_id: RoleId;
-  status: RoleStatus;
+  /** A registration's status, or 5 for someone on the waiting list (staff view). */
+  status: RoleStatus | typeof WAITING_ROLE_STATUS;
   categoria: Category | null;
   division: Division | null;
   factor: Factor | null;
@@ -213,4 +215,12 @@ export function findUpcomingRegistrations(
     .where('registrations.status', '!=', RoleStatus.anulado)
     .where('events.start_at', '>', nowLocal)
     .execute();
+}
+
+/** Address, language and name of a member, for a mail. */
+export function findMailee(
+  db: Executor,
+  memberId: string,
+): Promise<{ email: string; language: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance } from 'fastify';
-import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema } from '@club/contract/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
+import { requireSelf } from '../members/index.ts';
+import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
+import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
+import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
 import { publicFeedBody } from './feed.ts';
@@ -16,6 +20,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
   app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
     '/api/:year/:month',
@@ -45,9 +50,49 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
     },
     async (request) => {
-      return subscribe(ctx, request.log, request.params.uuid, request.body, await request.requireMember());
+      return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
     },
   );
+
+  app.put(
+    '/api/events/:uuid/waitlist',
+    { ...memberOnly, schema: { params: z.object({ uuid: z.string() }), body: waitlistBodySchema } },
+    async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
+  );
+
+  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberOnly, async (request) => {
+    const { member } = await request.requireMember();
+    return leaveWaitlist(ctx, request.params.uuid, member);
+  });
+
+  const ownOnly = async (request: FastifyRequest<{ Params: { uuid: string } }>) => {
+    const { member } = await request.requireMember();
+    requireSelf(member, request.params.uuid);
+    return member;
+  };
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberOnly, async (request) =>
+    myRegistrations(ctx, await ownOnly(request)),
+  );
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
+    getFeed(ctx, await ownOnly(request)),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
+    renewFeed(ctx, await ownOnly(request)),
+  );
+
+  // The member's own calendar, for whoever holds its secret address (a calendar program).
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
+    const body = await personalFeed(ctx, file.slice(0, -'.ics'.length));
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="my-club-events.ics"')
+      .send(body);
+  });
 
   app.get('/api/calendar.ics', async (_request, reply) => {
     const body = await publicFeedBody(ctx);

@@ -8,4 +8,5 @@ export const adminKeys = {
   userSearch: (q: string) => [...adminKeys.users(), 'search', q] as const,
   userRegistrations: (uuid: string) => [...adminKeys.users(), 'registrations', uuid] as const,
   messages: () => [...adminKeys.all, 'messages'] as const,
+  failedMail: () => [...adminKeys.all, 'mail', 'failed'] as const,
 };
