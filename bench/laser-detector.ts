@@ -4,7 +4,12 @@
 // scored zone (the hit marker's data). Prints analysed frames per second and the dot-to-marker
 // latency (p50, p99). Figures only. Run: npx tsx bench/laser-detector.ts
 import os from 'node:os';
-import { addElement, createElement, createEmptyStage, patchElement } from '../packages/stage-engine/src/model.ts';
+import {
+  addElement,
+  createElement,
+  createEmptyStage,
+  patchElement,
+} from '../packages/stage-engine/src/model.ts';
 import { zoneAt } from '../packages/stage-engine/src/zones.ts';
 import { DetectorEngine } from '../web/src/features/stage/laser/detector-engine.ts';
 import { applyHomography } from '../web/src/features/stage/laser/homography.ts';
@@ -31,26 +36,35 @@ function halve(rgba: Uint8ClampedArray, width: number, height: number): Uint8Cla
   const out = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
-      const a = ((2 * y) * width + 2 * x) * 4;
+      const a = (2 * y * width + 2 * x) * 4;
       const b = a + width * 4;
       const o = (y * w + x) * 4;
-      for (let c = 0; c < 4; c += 1) out[o + c] = (rgba[a + c]! + rgba[a + 4 + c]! + rgba[b + c]! + rgba[b + 4 + c]!) >> 2;
+      for (let c = 0; c < 4; c += 1)
+        out[o + c] = (rgba[a + c]! + rgba[a + 4 + c]! + rgba[b + c]! + rgba[b + 4 + c]!) >> 2;
     }
   }
   return out;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 let stage = createEmptyStage();
 for (const [index, x] of [-3000, 0, 3000].entries()) {
-  stage = addElement(stage, patchElement(createElement('full-shootable', { newId: () => `t${index}` }), { positionX: x }));
+  stage = addElement(
+    stage,
+    patchElement(createElement('full-shootable', { newId: () => `t${index}` }), { positionX: x }),
+  );
 }
 const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
 const random = seededRandom(42);
 const table = noiseTable(random);
 const scene = blur(renderStage(WIDTH, HEIGHT, stageToCamera, stage), 1);
-const marks = frameOf(blur(renderMarkers(WIDTH, HEIGHT, stageToCamera, stage), 1), { noise: 5, random, table });
+const marks = frameOf(blur(renderMarkers(WIDTH, HEIGHT, stageToCamera, stage), 1), {
+  noise: 5,
+  random,
+  table,
+});
 
 for (const [label, detectionWidth] of [
   ['worker path (640 × 480 camera, dots looked for at 320 × 240)', 320],
@@ -64,7 +78,10 @@ for (const [label, detectionWidth] of [
   for (let index = 0; index < 120; index += 1) {
     const dot = index % DOT_EVERY === DOT_EVERY - 1;
     const dots: LaserDot[] = dot ? [{ x: 150 + random() * 340, y: 150 + random() * 180, colour: 'red' }] : [];
-    frames.push({ rgba: frameOf(scene, { gain: 1 + 0.03 * Math.sin(index), noise: 5, dots, random, table }), dot });
+    frames.push({
+      rgba: frameOf(scene, { gain: 1 + 0.03 * Math.sin(index), noise: 5, dots, random, table }),
+      dot,
+    });
   }
   const latencies: number[] = [];
   let shots = 0;

@@ -154,3 +154,29 @@ test('a member’s screen shows its frame at once and fills in without moving', 
   ).toBe(card);
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
+
+test.describe('the stage screens paint before their code loads', () => {
+  for (const screen of ['/stage-designer', '/dry-training']) {
+    test(`on ${screen}, only the starter script is fetched before the first paint; Konva and the engine after`, async ({
+      page,
+    }) => {
+      await page.goto(screen);
+      await appStarted(page);
+      // The designer's canvas is the engine's (Konva's) drawing: the app has loaded it.
+      if (screen === '/stage-designer') await expect(page.locator('canvas').first()).toBeAttached();
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(firstPaint).toBeDefined();
+      const before = scripts
+        .filter((script) => script.start < (firstPaint ?? 0))
+        .map((script) => script.path);
+      expect(before.every((path) => /^\/assets\/boot-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(scripts.length).toBeGreaterThan(before.length);
+    });
+  }
+});

@@ -45,17 +45,22 @@ function laserStage(): Stage {
 // The card's body A box is centred 45 mm below the card's centre.
 const bodyY = 500 + 45 * CARD_UNITS_PER_MM_Y;
 const DOTS: readonly (ScriptedDot & { zone: ShotZone })[] = [
-  { at: { positionX: -3000, positionY: bodyY }, frame: 75, frames: 3, zone: 'A' },
-  { at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 86, frames: 3, zone: 'C' },
-  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 97, frames: 3, zone: 'A' },
-  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 106, frames: 3, zone: 'HC' },
-  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: bodyY - 400 }, frame: 118, frames: 3, zone: 'A' },
-  { at: { positionX: 2200, positionY: 500 }, frame: 129, frames: 3, zone: 'NS' },
-  { at: { positionX: 3800, positionY: 1000 }, frame: 140, frames: 3, zone: 'P' },
-  { at: { positionX: -3000, positionY: -3500 }, frame: 152, frames: 3, zone: 'M' },
+  { at: { positionX: -3000, positionY: bodyY }, frame: 110, frames: 3, zone: 'A' },
+  {
+    at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY },
+    frame: 121,
+    frames: 3,
+    zone: 'C',
+  },
+  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 132, frames: 3, zone: 'A' },
+  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 141, frames: 3, zone: 'HC' },
+  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: bodyY - 400 }, frame: 153, frames: 3, zone: 'A' },
+  { at: { positionX: 2200, positionY: 500 }, frame: 164, frames: 3, zone: 'NS' },
+  { at: { positionX: 3800, positionY: 1000 }, frame: 175, frames: 3, zone: 'P' },
+  { at: { positionX: -3000, positionY: -3500 }, frame: 187, frames: 3, zone: 'M' },
   {
     at: { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: bodyY },
-    frame: 166,
+    frame: 201,
     frames: 3,
     zone: 'D',
   },
@@ -85,20 +90,23 @@ function startDotClock(probes: { x: number; y: number }[]): void {
   void navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 480 } }).then(async (stream) => {
     const Reader = (window as unknown as { MediaStreamTrackProcessor: Processor }).MediaStreamTrackProcessor;
     const reader = new Reader({ track: stream.getVideoTracks()[0]! }).readable.getReader();
-    // One pixel per probe, copied straight from the frame: cheap enough to run beside the app.
-    const canvas = new OffscreenCanvas(probes.length, 1);
-    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    // The frame's own planes, copied without colour conversion (cheap beside the app): a laser
+    // red pixel has a high Cr (V) value.
     let shown = probes.map(() => false);
     for (;;) {
       const { value: frame, done } = await reader.read();
       if (done || !frame) return;
-      probes.forEach((probe, index) => {
-        context.drawImage(frame, Math.floor(probe.x), Math.floor(probe.y), 1, 1, index, 0, 1, 1);
-      });
-      const pixels = context.getImageData(0, 0, probes.length, 1).data;
-      const now = probes.map((_, index) => {
-        const [r, g, b] = [pixels[index * 4]!, pixels[index * 4 + 1]!, pixels[index * 4 + 2]!];
-        return r > 200 && r > g + 80 && r > b + 80;
+      const planes = new Uint8Array(frame.allocationSize());
+      const layout = await frame.copyTo(planes);
+      const now = probes.map((probe) => {
+        const cx = Math.floor(probe.x / 2);
+        const cy = Math.floor(probe.y / 2);
+        // I420 keeps V as its third plane; NV12 interleaves U and V in its second.
+        const v =
+          frame.format === 'NV12'
+            ? planes[layout[1]!.offset + cy * layout[1]!.stride + cx * 2 + 1]!
+            : planes[layout[2]!.offset + cy * layout[2]!.stride + cx]!;
+        return v > 175;
       });
       now.forEach((red, index) => {
         if (red && !shown[index] && clock[index] === null) clock[index] = frame.timestamp / 1000;
@@ -197,7 +205,7 @@ test.describe('laser camera', () => {
         .toHaveCount(DOTS.length, { timeout: 30_000 })
         .catch(async (error: unknown) => {
           console.log(
-            'DEBUG',
+            'laser test: detector fps, shots found, true dot capture times',
             await page.getByTestId('analysed-fps').textContent(),
             JSON.stringify(
               await shots.evaluateAll((items) =>

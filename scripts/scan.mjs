@@ -107,19 +107,21 @@ function sqlmap(name, args) {
   const text = `${result.stdout}\n${result.stderr}`;
   const vulnerable = /is vulnerable|sqlmap identified the following injection point/i.test(text);
   const clean = /do not appear to be injectable|does not seem to be injectable/i.test(text);
-  return { name, verdict: vulnerable ? 'INJECTABLE' : clean ? 'not injectable' : 'inconclusive (see log)', out };
+  // When sqlmap could not decide, its last critical or warning line says why.
+  const why = text.split('\n').filter((line) => /\[(CRITICAL|ERROR)\]/.test(line)).pop()?.replace(/^.*\] /, '') ?? 'see its log';
+  return { name, verdict: vulnerable ? 'INJECTABLE' : clean ? 'not injectable' : `inconclusive: ${why}`, out };
 }
 
 function sqlmapTargets(base, member, staff, year, month) {
   const auth = (who) => [`--headers=Authorization: Token ${who.token}\nX-XSRF-TOKEN: ${who.xsrf}`, `--cookie=XSRF-TOKEN=${who.xsrf}`];
-  const json = (body) => [`--data=${JSON.stringify(body)}`, '--headers=Content-Type: application/json'];
   return [
     // `*` marks where sqlmap injects into the path.
     ['month', ['-u', `${base}/api/${year}*/${month}*/`, ...auth(member)]],
     ['forgotten', ['-u', `${base}/api/forgoten-password/?email=a@b.es`, '-p', 'email']],
     ['staff-user-search', ['-u', `${base}/api/admin/users/?q=ana`, '-p', 'q', ...auth(staff)]],
     ['staff-events-range', ['-u', `${base}/api/admin/events/?from=2025-01-01&to=2025-12-31`, '-p', 'from,to', ...auth(staff)]],
-    ['login', ['-u', `${base}/api/login/`, '--method=POST', ...json({ login: 'ana', password: 'x' }), `--cookie=XSRF-TOKEN=${member.xsrf}`,
+    // A wrong login answers 401 by design: sqlmap must read it as an answer, not stop at it.
+    ['login', ['-u', `${base}/api/login/`, '--method=POST', '--ignore-code=401', `--data=${JSON.stringify({ login: 'ana', password: 'x' })}`, `--cookie=XSRF-TOKEN=${member.xsrf}`,
       `--headers=X-XSRF-TOKEN: ${member.xsrf}\nContent-Type: application/json`]],
     ['profile', ['-u', `${base}/api/registro/${member.uuid}/`, '--method=PUT',
       `--data=${JSON.stringify({ uuid: member.uuid, mobil: '612345678', nacimiento: '1990-01-01', sexo: 1 })}`,

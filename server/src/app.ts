@@ -6,8 +6,10 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailMessage, Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createJobWorker } from './jobs/worker.ts';
+import { MAIL_JOB } from './jobs/queue.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -43,14 +45,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db: options.db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox, log: app.log }),
+    jobs: createJobWorker({
+      db: options.db,
+      clock,
+      log: app.log,
+      pollMs: config.jobs.pollMs,
+      retryLimit: config.jobs.retryLimit,
+      leaseMs: config.jobs.leaseMs,
+      concurrency: 8,
+    }),
   };
+  ctx.jobs.handle(MAIL_JOB, (job) => ctx.mailer.send(JSON.parse(job.payload) as MailMessage));
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandling(app);
@@ -62,6 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(moduleRoutes);
   await registerWebApp(app, config.webDist);
+  // Every process delivers queued work; on close it takes no more and finishes what it holds.
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.mailer.close());
   return app;
 }

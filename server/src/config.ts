@@ -41,6 +41,10 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: positiveInt.default(20),
   RATE_LIMIT_CONTACT: positiveInt.default(5),
   WEB_DIST: z.string().min(1).optional(),
+  REMINDER_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  MAIL_RETRY_LIMIT: positiveInt.default(8),
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -73,6 +77,16 @@ export interface Config {
   };
   /** Folder of the built web app; undefined serves no app (API-only tests). */
   webDist: string | undefined;
+  /** Hours before an event's start that its reminder goes out; 0: no reminders. */
+  reminderHours: number;
+  jobs: {
+    /** Tries of a mail before it is marked failed. */
+    retryLimit: number;
+    /** How often the worker looks for due work; 0 runs no worker in the process. */
+    pollMs: number;
+    /** How long a claim holds: a job whose process died is taken again after it. */
+    leaseMs: number;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -108,6 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contact: e.RATE_LIMIT_CONTACT,
     },
     webDist: e.WEB_DIST,
+    reminderHours: e.REMINDER_HOURS,
+    jobs: { retryLimit: e.MAIL_RETRY_LIMIT, pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
   };
 }
 

@@ -2,6 +2,7 @@
 // the web forms extend them with the confirmation fields through react-hook-form.
 import { z } from 'zod';
 import { Division, Factor, Sexo } from './enums.ts';
+import { LANGUAGES } from './languages.ts';
 import {
   EMAIL_MAX,
   PASSWORD_MAX,
@@ -147,6 +148,9 @@ export const updateUserBodySchema = z.object({
   sexo: enumField(Sexo),
   division: optionalEnumField(Division).optional(),
   factor: optionalEnumField(Factor).optional(),
+  // Second round: the reminder switch and the language of the member's mails.
+  recordatorios: booleanField.optional(),
+  idioma: z.enum(LANGUAGES, { error: 'enum' }).optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 

@@ -11,6 +11,7 @@ export const APP_ROUTES = {
   login: '/login',
   register: '/register',
   profile: '/user-profile',
+  myRegistrations: '/my-registrations',
   resetPassword: '/reset-password',
   changePassword: '/change-password',
   verifyEmail: '/verify-email',

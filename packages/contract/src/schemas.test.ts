@@ -299,8 +299,8 @@ describe('other staff bodies', () => {
   });
 
   it('searches users by an optional trimmed text', () => {
-    expect(adminUserSearchQuerySchema.parse({})).toEqual({ q: '' });
-    expect(adminUserSearchQuerySchema.parse({ q: '  ana ' })).toEqual({ q: 'ana' });
+    expect(adminUserSearchQuerySchema.parse({})).toEqual({ q: '', claims: false });
+    expect(adminUserSearchQuerySchema.parse({ q: '  ana ' })).toEqual({ q: 'ana', claims: false });
     expect(errorsOf(adminUserSearchQuerySchema, { q: 'x'.repeat(101) })).toEqual({ q: ['maxlength'] });
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FIRST_YEAR, LAST_YEAR } from './club-time.ts';
 import { Category, Division, EventStatus, EventType, Factor, RoleId, RoleStatus, Sexo } from './enums.ts';
 import { compareEventTimes, isRealEventTime } from './event-time.ts';
+import { LANGUAGES } from './languages.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
 import {
   eventTimeField,
@@ -45,13 +46,21 @@ export const userSchema = z.object({
   emailVerificado: z.boolean().optional(),
   socioSolicitado: z.string().nullable().optional(),
   recordatorios: z.boolean().optional(),
+  /** The language of the member's mails (a profile setting; the sign-up's by default). */
+  idioma: z.enum(LANGUAGES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const roleSchema = z.object({ roleId: z.enum(RoleId), status: z.enum(RoleStatus) });
+/** Status of a waiting member's entry in the staff view (API.md, second round); not a RoleStatus. */
+export const WAITING_ROLE_STATUS = 5;
+
+export const roleSchema = z.object({
+  roleId: z.enum(RoleId),
+  status: z.union([z.enum(RoleStatus), z.literal(WAITING_ROLE_STATUS)]),
+});
 export type Role = z.infer<typeof roleSchema>;
 
 export const participantSchema = z.object({
@@ -217,11 +226,37 @@ export type AdminEventForm = z.input<typeof adminEventBodySchema>;
 export const adminEventUpdateBodySchema = endAfterStart(z.strictObject(adminEventFields));
 export type AdminEventUpdateBody = z.infer<typeof adminEventUpdateBodySchema>;
 
+/**
+ * Staff lists of events carry seat counts and the caller's own registration; the participants
+ * of an event come from its own page call. `participantes=all` keeps the first round's shape
+ * (every registration of every event, with contact fields) for clients that still read it.
+ */
+export const participantesFlagSchema = z.enum(['all'], { error: 'enum' }).optional();
+
 export const adminEventsQuerySchema = z.strictObject({
   from: z.string().optional(),
   to: z.string().optional(),
+  participantes: participantesFlagSchema,
 });
 export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
+
+export const PARTICIPANTS_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/** GET /api/admin/events/{uuid}/participants/?offset=&limit= */
+export const participantsPageQuerySchema = z.strictObject({
+  offset: pathInteger(0, 9999).optional(),
+  limit: pathInteger(1, PARTICIPANTS_PAGE.maxLimit).optional(),
+});
+export type ParticipantsPageQuery = z.infer<typeof participantsPageQuerySchema>;
+
+/** One page of an event's participants (staff view, by surname), with how many there are. */
+export const participantsPageSchema = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  participantes: z.array(participantSchema),
+});
+export type ParticipantsPage = z.infer<typeof participantsPageSchema>;
 
 export const adminParticipantStatusBodySchema = z.strictObject({ status: enumField(RoleStatus) });
 export type AdminParticipantStatusBody = z.infer<typeof adminParticipantStatusBodySchema>;
@@ -274,3 +309,41 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const adminMessageUpdateBodySchema = z.strictObject({ read: booleanField });
 export type AdminMessageUpdateBody = z.infer<typeof adminMessageUpdateBodySchema>;
+
+// ---------------------------------------------------------------- second round: events
+
+/** PUT /api/events/{uuid}/waitlist/: the caller's own uuid. */
+export const waitlistBodySchema = z.object({ uuid: uuidField });
+export type WaitlistBody = z.infer<typeof waitlistBodySchema>;
+
+/** GET, POST /api/registro/{uuid}/feed/: the member's secret calendar address. */
+export const feedAnswerSchema = z.object({ url: z.string() });
+export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
+
+export const adminMailQuerySchema = z.strictObject({
+  status: z.enum(['failed', 'pending'], { error: 'enum' }).optional(),
+});
+export type AdminMailQuery = z.infer<typeof adminMailQuerySchema>;
+
+/** A mail of the delivery queue as the staff list shows it. */
+export const queuedMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  tries: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type QueuedMail = z.infer<typeof queuedMailSchema>;
+export const queuedMailListSchema = z.array(queuedMailSchema);
+
+/** One of the member's registrations or waiting places, for "My registrations". */
+export const myRegistrationSchema = z.object({
+  event: eventSchema,
+  /** The registration's role status (1-4), or 5 while waiting. */
+  status: z.number().int(),
+  /** Place in the waiting line (1 = next), or null. */
+  enEspera: z.number().int().nullable(),
+});
+export type MyRegistration = z.infer<typeof myRegistrationSchema>;
+export const myRegistrationListSchema = z.array(myRegistrationSchema);

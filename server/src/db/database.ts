@@ -12,6 +12,8 @@ import * as eventsVersion from './migrations/0002-events-version.ts';
 import * as membersVersion from './migrations/0003-members-version.ts';
 import * as trust from './migrations/0004-trust.ts';
 import * as libraryTraining from './migrations/0005-library-training.ts';
+import * as searchIndexes from './migrations/0006-search-indexes.ts';
+import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0003-members-version': membersVersion,
   '0004-trust': trust,
   '0005-library-training': libraryTraining,
+  '0006-search-indexes': searchIndexes,
+  '0007-durable-jobs-waitlist': durableJobsWaitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

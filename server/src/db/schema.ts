@@ -31,6 +31,10 @@ export interface MembersTable {
   autorizacion_club: number;
   staff: number;
   language: string;
+  /** 1: event reminders by mail (the profile switch). */
+  recordatorios: number;
+  /** Secret of the personal calendar address; null until first asked for. */
+  feed_token: string | null;
   created_at: string;
   updated_at: string;
   /** 0 until the member follows the mailed link (registration only; see DECISIONS "Trust"). */
@@ -74,6 +78,8 @@ export interface EventsTable {
   series_id: string | null;
   /** The club-library stage attached as the event's briefing (or a class's homework). */
   stage_id?: string | null;
+  /** Grows with every change of the event (iCalendar SEQUENCE). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -173,6 +179,34 @@ export interface SettingsTable {
   value: string;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable work: written in the transaction of the change behind it, run by a worker. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  job_key: string | null;
+  payload: string;
+  mail_to: string | null;
+  subject: string | null;
+  status: JobStatus;
+  run_at: string;
+  tries: number;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WaitlistTable {
+  id: string;
+  event_id: string;
+  member_id: string;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   tokens: TokensTable;
@@ -186,6 +220,8 @@ export interface Database {
   training_sessions: TrainingSessionsTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  jobs: JobsTable;
+  waitlist: WaitlistTable;
 }
 
 export type AnyGenerated = Generated<number>;

@@ -9,11 +9,29 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent along (an event's .ics); the content is text so that it can wait in the queue. */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
+}
+
+/** SMTP_URL with the pool and time-out settings nodemailer reads from the query string. */
+function pooledUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = {
+    pool: 'true',
+    maxConnections: '8',
+    connectionTimeout: '20000',
+    greetingTimeout: '20000',
+    socketTimeout: '30000',
+  };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
 }
 
 /**
@@ -31,7 +49,10 @@ export function createMailer(options: {
   const transporter = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
+        ? // A pool of kept connections (one SMTP handshake per connection, not per mail), as
+          // many as the job worker sends at once; a stalled server gives up well inside the
+          // queue's claim lease (JOBS_LEASE_MS).
+          nodemailer.createTransport(pooledUrl(options.smtpUrl))
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   return {

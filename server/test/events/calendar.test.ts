@@ -100,8 +100,19 @@ describeEachDatabase(
       expect(res.body).not.toContain(bo.user.uuid);
     });
 
-    it('shows staff every registration with contact details', async () => {
+    it('gives staff the month with seat counts and their own registration only', async () => {
       const res = await api().get('/api/2025/7/', staff.token);
+      const events = eventListSchema.parse(res.json());
+      expect(events.map((e) => e.evento)).toEqual(['Public', 'Private', 'Late']);
+      const pub = events.find((e) => e.uuid === publicId)!;
+      expect(pub).toMatchObject({ plazas: 10, plazasLibres: 8, participantes: [] });
+      expect(res.body).not.toContain(ana.user.email);
+      expect(res.body).not.toContain(bo.user.uuid);
+    });
+
+    it('shows staff every registration with contact details when asked with participantes=all', async () => {
+      expect((await api().get('/api/2025/7/?participantes=some', staff.token)).statusCode).toBe(400);
+      const res = await api().get('/api/2025/7/?participantes=all', staff.token);
       const events = eventListSchema.parse(res.json());
       const pub = events.find((e) => e.uuid === publicId)!;
       expect(pub.participantes.map((p) => p.uuid).sort()).toEqual([ana.user.uuid, bo.user.uuid].sort());

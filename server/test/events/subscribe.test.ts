@@ -314,9 +314,9 @@ describe.each(TEST_DIALECTS)('subscribe mails [%s]', (dialect) => {
     const api = apiClient(t.app);
     const id = await insertEvent(t, { evento: 'Tirada de precisión', type: EventType.clubPractices });
     const cases = [
-      { language: 'es', registered: 'Inscripción confirmada', cancelled: 'Inscripción anulada' },
-      { language: 'ca', registered: 'Inscripció confirmada', cancelled: 'Inscripció anul·lada' },
-      { language: 'en', registered: 'Registration confirmed', cancelled: 'Registration cancelled' },
+      { language: 'es', registered: 'Inscripción confirmada', cancelled: 'Inscripción anulada', when: 'jueves, 10 de julio de 2025, 19:00-21:00' },
+      { language: 'ca', registered: 'Inscripció confirmada', cancelled: 'Inscripció anul·lada', when: 'dijous, 10 de juliol del 2025, 19:00-21:00' },
+      { language: 'en', registered: 'Registration confirmed', cancelled: 'Registration cancelled', when: 'Thursday, 10 July 2025, 19:00-21:00' },
     ];
     for (const c of cases) {
       const m = await createTestMember(t, { ...ALL_FLAGS, language: c.language });
@@ -325,8 +325,13 @@ describe.each(TEST_DIALECTS)('subscribe mails [%s]', (dialect) => {
       ).toBe(200);
       const mail = await smtp.waitForMail(m.user.email);
       expect(mail.subject).toBe(`${c.registered}: Tirada de precisión`);
-      expect(mail.text).toContain('2025-07-10 19:00');
-      expect(mail.text).toContain('http://club.test/calendar');
+      // Dates written for people, in the member's language, and a link to the event's card.
+      expect(mail.text).toContain(c.when);
+      expect(mail.text).toContain(`http://club.test/calendar?month=2025-07&event=${id}`);
+      // The event travels as an .ics file the member's calendar program can add.
+      expect(mail.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+      expect(mail.attachments[0].contentType).toBe('text/calendar');
+      expect(mail.attachments[0].content).toContain(`UID:${id}@club`);
       expect(
         (await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token)).statusCode,
       ).toBe(200);

@@ -1,30 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverRoot, startServerProcess, tsx } from '../support/server-process.ts';
+import type { RunningServer } from '../support/server-process.ts';
 
 // The server and CLI run as real processes here, from source through tsx, as an operator would.
-const serverRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = ['--import', 'tsx'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-process-'));
 const dbUrl = `sqlite:${path.join(dir, 'club.db')}`;
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 function cli(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [...tsx, 'src/cli.ts', ...args], {
@@ -34,31 +21,8 @@ function cli(args: string[], env: Record<string, string> = {}) {
   });
 }
 
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [...tsx, 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), LOG_LEVEL: 'warn', MAIL_OUTBOX: path.join(dir, 'outbox'), ...env },
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok).catch(() => false);
-    if (healthy) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { child, port, output: () => output, exited };
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return startServerProcess({ DATABASE_URL: dbUrl, MAIL_OUTBOX: path.join(dir, 'outbox'), ...env });
 }
 
 // Processes start slowly on a busy machine; the limits are generous, not a speed target.

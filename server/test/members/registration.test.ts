@@ -52,6 +52,8 @@ describeEachDatabase(
         instructorMisia: false,
         autorizacionClub: false,
         staff: false,
+        recordatorios: true,
+        idioma: 'es',
       });
       const session = await signIn(t, String(body.login), String(body.password));
       expect(session.user).toEqual(user);

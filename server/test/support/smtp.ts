@@ -9,6 +9,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
@@ -29,6 +30,11 @@ export async function startSmtpServer() {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: mail.headers as Map<string, unknown>,
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();
@@ -48,6 +54,19 @@ export async function startSmtpServer() {
         const mail = [...received].reverse().find((m) => m.to.includes(to));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    /** Waits until a mail matching `test` has arrived (at most `ms`), and returns the first such. */
+    async waitFor(test: (mail: ReceivedMail) => boolean, ms = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const mail = received.find(test);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no matching mail within ${ms} ms`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

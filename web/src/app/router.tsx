@@ -75,6 +75,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'my-registrations',
+        lazy: async () => {
+          const { MyRegistrationsPage } = await import('../features/calendar/my-registrations-page.tsx');
+          return { Component: () => <MembersOnly><MyRegistrationsPage /></MembersOnly> };
+        },
+      },
+      {
         path: 'dry-training/:id?',
         lazy: async () => ({ Component: (await import('../features/stage/dry-training-page.tsx')).DryTrainingPage }),
       },

@@ -51,8 +51,8 @@ const page = (
 });
 
 /**
- * Every screen drawn at build time. Not drawn: the reset-password screen (it needs the link's
- * token), the staff area, and screens with an id in the path; those get the plain shell.
+ * Every screen drawn at build time. Not drawn: the reset-password and verify-email screens (they
+ * need the link's token), the staff area, and screens with an id in the path; those get the plain shell.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
@@ -64,6 +64,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.profile, 'src/features/profile/profile-page.tsx', 'restoring'),
   page(APP_ROUTES.dryTraining, 'src/features/stage/dry-training-page.tsx'),
   page(APP_ROUTES.stageDesigner, 'src/features/stage/stage-designer-page.tsx'),
+  page(APP_ROUTES.library, 'src/features/library/library-page.tsx'),
+  page(APP_ROUTES.training, 'src/features/training/training-page.tsx', 'restoring'),
   page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'),
   page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'),
   ...siteSettings.team.map((member) => page(teamPath(member.slug), 'src/features/team/team-page.tsx')),

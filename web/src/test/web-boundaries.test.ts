@@ -32,9 +32,7 @@ async function boundaryErrors(relativeDir: string, code: string): Promise<string
   return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
 }
 
-// Loading the repository's ESLint configuration (typescript-eslint and plugins) takes seconds on
-// a busy machine: these tests lint for real, so they get the time a lint run needs.
-describe('web boundaries in lint', { timeout: 60_000 }, () => {
+describe('web boundaries in lint', () => {
   it('refuses a feature importing another feature, statically or lazily', async () => {
     const errors = await boundaryErrors(
       'features/calendar',

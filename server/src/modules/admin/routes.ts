@@ -6,19 +6,23 @@ import {
   adminEventBodySchema,
   adminEventUpdateBodySchema,
   adminEventsQuerySchema,
+  adminMailQuerySchema,
   adminMessageUpdateBodySchema,
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
   adminUserUpdateBodySchema,
+  participantsPageQuerySchema,
 } from '@club/contract/schemas';
 import {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
+  seatFromWaitlist,
+  participantsPage,
   setParticipantStatus,
   updateAdminEvent,
 } from '../events/index.ts';
-import { listMessages, markMessage, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
+import { listMail, listMessages, markMessage, retryMail, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
 // Path parameters are always strings; an unknown id is the service's 404.
 const uuidParams = z.object({ uuid: z.string() });
@@ -49,10 +53,23 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => updateAdminEvent(ctx, request.params.uuid, request.body),
   );
 
-  app.delete('/api/admin/events/:uuid', { ...staffOnly, schema: { params: uuidParams } }, async (request, reply) => {
-    await deleteAdminEvent(ctx, request.log, request.params.uuid);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/admin/events/:uuid',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request, reply) => {
+      await deleteAdminEvent(ctx, request.params.uuid);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/events/:uuid/participants',
+    {
+      ...staffOnly,
+      schema: { params: z.object({ uuid: z.string() }), querystring: participantsPageQuerySchema },
+    },
+    async (request) => participantsPage(ctx, request.params.uuid, request.query),
+  );
 
   app.put(
     '/api/admin/events/:uuid/participants/:personUuid',
@@ -60,6 +77,21 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     async (request) =>
       setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
   );
+
+  app.post(
+    '/api/admin/events/:uuid/waitlist/:personUuid',
+    { ...staffOnly, schema: { params: participantParams } },
+    async (request) => seatFromWaitlist(ctx, request.params.uuid, request.params.personUuid),
+  );
+
+  app.get('/api/admin/mail', { ...staffOnly, schema: { querystring: adminMailQuerySchema } }, async (request) =>
+    listMail(ctx, request.query.status ?? 'failed'),
+  );
+
+  app.post('/api/admin/mail/:id/retry', { ...staffOnly, schema: { params: idParams } }, async (request, reply) => {
+    await retryMail(ctx, request.params.id);
+    return reply.code(202).send({});
+  });
 
   app.get(
     '/api/admin/users',
@@ -76,8 +108,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/admin/users/:uuid/registrations', { ...staffOnly, schema: { params: uuidParams } }, async (request) =>
-    userRegistrations(ctx, request.params.uuid),
+  app.get(
+    '/api/admin/users/:uuid/registrations',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request) => userRegistrations(ctx, request.params.uuid),
   );
 
   app.get('/api/admin/messages', staffOnly, async () => listMessages(ctx));

@@ -1,9 +1,10 @@
-import type { AdminUserUpdateBody, ContactMessage, User } from '@club/contract/schemas';
+import type { AdminUserUpdateBody, ContactMessage, QueuedMail, User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import type { MembersTable } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isoOf } from '../../lib/ids.ts';
+import { findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { MemberRow } from '../members/index.ts';
 import { booleanColumns, toUser } from '../members/index.ts';
 import {
@@ -22,7 +23,7 @@ const MESSAGES_LIMIT = 500;
 
 /** Members matching `q`; with `claimsOnly`, those whose member-number claim waits for staff. */
 export async function searchUsers(ctx: AppContext, q: string, claimsOnly = false): Promise<User[]> {
-  const rows = await searchMembers(ctx.db.kysely, q, USER_SEARCH_LIMIT, claimsOnly);
+  const rows = await searchMembers(ctx.db.kysely, ctx.db.dialect, q, USER_SEARCH_LIMIT, claimsOnly);
   return rows.map(toUser);
 }
 
@@ -118,4 +119,27 @@ export async function markMessage(ctx: AppContext, id: string, read: boolean): P
   const row = await setMessageRead(ctx.db.kysely, id, read);
   if (!row) throw new ApiError('NOT_FOUND', 'No such message.');
   return toMessage(row);
+}
+
+const MAIL_LIST_LIMIT = 200;
+
+/** Mails of the delivery queue in a state, newest first (API.md: GET /api/admin/mail/). */
+export async function listMail(ctx: AppContext, status: 'failed' | 'pending'): Promise<QueuedMail[]> {
+  const rows = await findMailJobs(ctx.db.kysely, status, MAIL_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.mail_to ?? '',
+    subject: row.subject ?? '',
+    tries: row.tries,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Puts a failed mail back in the queue for another round of tries. */
+export async function retryMail(ctx: AppContext, id: string): Promise<void> {
+  if (!(await retryFailedMail(ctx.db.kysely, id, ctx.clock.now()))) {
+    throw new ApiError('NOT_FOUND', 'No failed mail with that id.');
+  }
+  ctx.jobs.kick();
 }

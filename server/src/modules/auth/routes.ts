@@ -18,20 +18,6 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const pendingMails = new Set<Promise<void>>();
-  const sendInBackground =
-    (log: FastifyRequest['log']) =>
-    (send: () => Promise<void>): void => {
-      const pending = send()
-        // The caller already has its answer; a failed mail is the operator's to see, with no link in it.
-        .catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail not sent'))
-        .finally(() => pendingMails.delete(pending));
-      pendingMails.add(pending);
-    };
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pendingMails]);
-  });
-
   app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
     return logIn(app.ctx, request.body, requestInfo(request));
   });
@@ -56,13 +42,13 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/api/forgoten-password/', { schema: { querystring: forgottenSchema } }, async (request) => {
     const { email } = request.query;
-    await requestPasswordReset(app.ctx, email, requestInfo(request), sendInBackground(request.log));
+    await requestPasswordReset(app.ctx, email, requestInfo(request));
     return {};
   });
 
   app.put('/api/reset-password/', async (request) => {
     const body = parsePasswordBody(resetPasswordBodySchema, request.body, 'password');
-    await resetPassword(app.ctx, body, sendInBackground(request.log));
+    await resetPassword(app.ctx, body);
     return {};
   });
 

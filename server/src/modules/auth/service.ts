@@ -18,7 +18,6 @@ import {
   markEmailVerified,
   toUser,
   uniqueKey,
-  updateLanguage,
 } from '../members/index.ts';
 import type { MemberRow } from '../members/index.ts';
 import {
@@ -30,6 +29,7 @@ import {
   replacePassword,
   revokeToken,
 } from './repository.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { Language } from '@club/contract/languages';
 import { passwordResetNoticeMail, resetLinkMail } from './mails.ts';
@@ -90,9 +90,6 @@ export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo)
   const valid = await verifyPassword(member?.password_hash ?? null, body.password);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
   await clearRateLimit(db.kysely, userKey);
-  if (info.language && info.language !== member.language) {
-    await updateLanguage(db.kysely, member.id, info.language);
-  }
   return openSession(ctx, member, body.rememberMe === true);
 }
 
@@ -103,14 +100,10 @@ export async function logOut(ctx: AppContext, tokenHash: string): Promise<void> 
 
 /**
  * Mails a reset link when the address belongs to a member. The caller answers the same either
- * way; the mail goes out in the background so that the answer's timing does not tell either.
+ * way; the mail is queued with the reset and sent by the job worker, so the answer's timing
+ * does not wait for the mail server either.
  */
-export async function requestPasswordReset(
-  ctx: AppContext,
-  email: string,
-  info: RequestInfo,
-  sendInBackground: (send: () => Promise<void>) => void,
-): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): Promise<void> {
   const { db, clock, config } = ctx;
   const limits = config.rateLimits;
   await consumeRateLimit(db.kysely, clock, limits.enabled, {
@@ -128,26 +121,25 @@ export async function requestPasswordReset(
   const id = newId();
   const token = newSecret();
   const now = clock.now();
-  await insertPasswordReset(db.kysely, {
-    id,
-    member_id: member.id,
-    token_hash: hashSecret(token),
-    created_at: isoOf(now),
-    expires_at: isoOf(new Date(now.getTime() + RESET_LIFETIME_MS)),
-    used_at: null,
-  });
   // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
   const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
   const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
-  sendInBackground(() => ctx.mailer.send({ to: member.email, ...mail }));
+  await withWriteTransaction(db, async (trx) => {
+    await insertPasswordReset(trx, {
+      id,
+      member_id: member.id,
+      token_hash: hashSecret(token),
+      created_at: isoOf(now),
+      expires_at: isoOf(new Date(now.getTime() + RESET_LIFETIME_MS)),
+      used_at: null,
+    });
+    await enqueueMail(trx, now, { to: member.email, ...mail });
+  });
+  ctx.jobs.kick();
 }
 
 /** Sets a new password from a mailed link; the link works once, for an hour, and only until the password changes. */
-export async function resetPassword(
-  ctx: AppContext,
-  body: ResetPasswordBody,
-  sendInBackground: (send: () => Promise<void>) => void,
-): Promise<void> {
+export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
   const { db, clock, config } = ctx;
   const reset = await findPasswordReset(db.kysely, body.hash);
   const member = reset ? await findMemberById(db.kysely, reset.member_id) : undefined;
@@ -163,6 +155,7 @@ export async function resetPassword(
   // Hash outside the transaction: argon2 is slow, and SQLite would hold its write lock meanwhile.
   const passwordHash = await hashPassword(body.password);
   const changedAt = isoOf(clock.now());
+  const notice = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
   await withWriteTransaction(db, async (trx) => {
     if (!(await claimPasswordReset(trx, reset.id, changedAt))) {
       throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
@@ -170,12 +163,12 @@ export async function resetPassword(
     await replacePassword(trx, member.id, passwordHash, changedAt);
     // The link reached the member's mailbox, which proves the address is theirs.
     await markEmailVerified(trx, member.id);
+    // The notice asks the member to reply if it was not them: the reply must reach the club.
+    await enqueueMail(trx, clock.now(), { to: member.email, replyTo: clubAddress(config), ...notice });
   });
+  ctx.jobs.kick();
   // A member locked out by failed tries gets in with the new password at once.
   await clearRateLimit(db.kysely, loginLimitKey(member.login));
-  const mail = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
-  // The notice asks the member to reply if it was not them: the reply must reach the club.
-  sendInBackground(() => ctx.mailer.send({ to: member.email, replyTo: clubAddress(config), ...mail }));
 }
 
 /** Changes the signed-in member's password after checking the old one; every session ends. */

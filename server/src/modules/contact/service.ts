@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { clubAddress } from '../../config.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import { insertContactMessage } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,16 +17,19 @@ export async function sendContactMessage(
   body: ContactBody,
   client: { ip: string; language: string },
 ): Promise<void> {
-  const { db, clock, config, mailer } = ctx;
+  const { db, clock, config } = ctx;
   await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
     key: `contact:ip:${client.ip}`,
     limit: config.rateLimits.contact,
     windowMs: HOUR_MS,
   });
-  const createdAt = isoOf(clock.now());
-  await insertContactMessage(db.kysely, { id: newId(), ...body, language: client.language, createdAt });
-  // The name and subject are single-line by the contract, so nothing can break a mail header.
-  await mailer.send({
+  const now = clock.now();
+  const createdAt = isoOf(now);
+  // The message and its mail are written together: the mail goes out even if this process dies.
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertContactMessage(trx, { id: newId(), ...body, language: client.language, createdAt });
+    // The name and subject are single-line by the contract, so nothing can break a mail header.
+    await enqueueMail(trx, now, {
     to: clubAddress(config),
     replyTo: `"${body.name.replace(/["\\]/g, '')}" <${body.email}>`,
     subject: `[Web] ${body.subject}`,
@@ -37,5 +41,7 @@ export async function sendContactMessage(
       '',
       body.message,
     ].join('\n'),
+    });
   });
+  ctx.jobs.kick();
 }

@@ -1,6 +1,7 @@
 import type { Event, Participant } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import type { EventRow, ParticipantRow } from './repository.ts';
+import type { WaitlistView } from './waitlist-view.ts';
 
 /** A participant as API.md shapes it; contact fields only for staff. */
 export function toParticipant(row: ParticipantRow, staff: boolean): Participant {
@@ -28,8 +29,24 @@ export function toParticipant(row: ParticipantRow, staff: boolean): Participant 
   return participant;
 }
 
-/** An event as API.md shapes it, with the participants the caller may see. */
-export function toEvent(row: EventRow, participants: ParticipantRow[], staff: boolean): Event {
+/** The waiting list as an event shows it: how many wait, and the caller's place. */
+export interface EventWaitlist {
+  count: number;
+  place: number | null;
+}
+
+const NO_WAITLIST: EventWaitlist = { count: 0, place: null };
+
+/**
+ * An event as API.md shapes it, with the participants the caller may see (for staff, those
+ * waiting follow the registrations, in the order of the line).
+ */
+export function toEvent(
+  row: EventRow,
+  participants: ParticipantRow[],
+  staff: boolean,
+  waitlist: EventWaitlist = NO_WAITLIST,
+): Event {
   return {
     uuid: row.id,
     type: row.type,
@@ -42,17 +59,30 @@ export function toEvent(row: EventRow, participants: ParticipantRow[], staff: bo
     status: row.status,
     soloLectura: Boolean(row.solo_lectura),
     participantes: participants.map((p) => toParticipant(p, staff)),
+    listaEspera: waitlist.count,
+    enEspera: waitlist.place,
+    version: row.version,
     stageId: row.stage_id ?? null,
   };
 }
 
 /** Events with their participants, grouped from one participants query. */
-export function toEvents(rows: EventRow[], participants: ParticipantRow[], staff: boolean): Event[] {
+export function toEvents(
+  rows: EventRow[],
+  participants: ParticipantRow[],
+  staff: boolean,
+  waitlist?: WaitlistView,
+): Event[] {
   const byEvent = new Map<string, ParticipantRow[]>();
-  for (const p of participants) {
+  for (const p of [...participants, ...(waitlist?.waiting ?? [])]) {
     const list = byEvent.get(p.event_id);
     if (list) list.push(p);
     else byEvent.set(p.event_id, [p]);
   }
-  return rows.map((row) => toEvent(row, byEvent.get(row.id) ?? [], staff));
+  return rows.map((row) =>
+    toEvent(row, byEvent.get(row.id) ?? [], staff, {
+      count: waitlist?.counts.get(row.id) ?? 0,
+      place: waitlist?.places.get(row.id) ?? null,
+    }),
+  );
 }

@@ -1,48 +1,78 @@
-import ical from 'ical-generator';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import { EventStatus } from '@club/contract/enums';
 import { aMonthBefore, clubToday } from '@club/contract/club-time';
+import { daysInMonth, formatDate } from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
-import { vtimezone } from '../../lib/vtimezone.ts';
+import { renderCalendar } from '../../lib/icalendar.ts';
+import type { FeedEvent } from '../../lib/icalendar.ts';
 import { findEventsBetween } from './repository.ts';
+import type { EventRow } from './repository.ts';
+import { renderedByEventsVersion } from './events-version-cache.ts';
 
-/**
- * An event time as ical-generator takes a wall time: ISO text without an offset, which it writes
- * as is beside TZID (no date library, whatever the process's own time zone).
- */
-function asIcalWallTime(wall: string): string {
-  return wall.replace(' ', 'T');
+/** How often a calendar client should ask again (the feed's REFRESH-INTERVAL, and max-age). */
+export const FEED_TTL_SECONDS = 60 * 60;
+// Renderings kept per process: the public feed and the personal feeds most recently asked for.
+const MAX_FEEDS = 500;
+
+/** The same day a year later, 'yyyy-MM-dd', clamped to the month's last day (29 February: 28). */
+function aYearAfter(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return formatDate({ year: year + 1, month, day: Math.min(day, daysInMonth(year + 1, month)) });
 }
 
-/** iCalendar feed of public events from a month ago on, in the club's time zone. */
-export async function calendarFeed(ctx: AppContext): Promise<string> {
-  const timeZone = ctx.config.clubTimezone;
-  const now = ctx.clock.now();
-  const from = aMonthBefore(clubToday(now, timeZone));
-  const rows = await findEventsBetween(ctx.db.kysely, {
-    from,
-    includePrivate: false,
-    publicStatus: EventStatus.publico,
-  });
-  // The time zone's rules travel with the feed (RFC 5545), for the years its events span.
-  const years = [from, ...rows.map((row) => row.end_at)].map((wall) => Number(wall.slice(0, 4)));
-  const calendar = ical({
-    name: siteSettings.clubName,
-    prodId: { company: 'club', product: 'events', language: 'ES' },
-    timezone: { name: timeZone, generator: (zone) => vtimezone(zone, Math.min(...years), Math.max(...years)) },
-    ttl: 60 * 60,
-  });
-  for (const row of rows) {
-    calendar.createEvent({
-      id: `${row.id}@club`,
-      start: asIcalWallTime(row.start_at),
-      end: asIcalWallTime(row.end_at),
-      timezone: timeZone,
-      stamp: now,
-      summary: row.evento,
-      description: row.nota ?? undefined,
-      url: `${ctx.config.publicUrl}/calendar`,
+/**
+ * The window every feed covers, in club wall dates: from a month ago up to (not including) the
+ * same day a year ahead. Older events are history; later ones are rarely planned yet.
+ */
+export function feedWindow(ctx: AppContext): { from: string; to: string } {
+  const today = clubToday(ctx.clock.now(), ctx.config.clubTimezone);
+  return { from: aMonthBefore(today), to: aYearAfter(today) };
+}
+
+/** An event row as a feed entry; the link opens the club's calendar. */
+export function feedEventOf(ctx: AppContext, row: EventRow, status?: FeedEvent['status']): FeedEvent {
+  return {
+    uid: `${row.id}@club`,
+    start: row.start_at,
+    end: row.end_at,
+    summary: row.evento,
+    description: row.nota,
+    url: `${ctx.config.publicUrl}/calendar`,
+    ...(status ? { status } : {}),
+  };
+}
+
+/**
+ * An iCalendar feed, rendered once per change of the events version (and of the window's day)
+ * and served from memory until then. `key` names the feed (`public`, or one per member);
+ * `load` reads its events for the window. Every feed of the site goes through here.
+ */
+export function feedBody(
+  ctx: AppContext,
+  key: string,
+  load: (window: { from: string; to: string }) => Promise<FeedEvent[]>,
+): Promise<string> {
+  const window = feedWindow(ctx);
+  return renderedByEventsVersion(ctx, 'feeds', MAX_FEEDS, `${key}|${window.from}`, async () =>
+    renderCalendar({
+      name: siteSettings.clubName,
+      timeZone: ctx.config.clubTimezone,
+      stamp: ctx.clock.now(),
+      ttlSeconds: FEED_TTL_SECONDS,
+      events: await load(window),
+    }),
+  );
+}
+
+/** GET /api/calendar.ics: the club's public events in the feed window. */
+export function publicFeedBody(ctx: AppContext): Promise<string> {
+  return feedBody(ctx, 'public', async ({ from, to }) => {
+    const rows = await findEventsBetween(ctx.db.kysely, {
+      from,
+      to,
+      includePrivate: false,
+      publicStatus: EventStatus.publico,
     });
-  }
-  return calendar.toString();
+    return rows.map((row) => feedEventOf(ctx, row));
+  });
 }

@@ -6,6 +6,9 @@ export {
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
+  participantsPage,
   setParticipantStatus,
   updateAdminEvent,
 } from './staff.ts';
+export { feedBody, feedEventOf, feedWindow } from './feed.ts';
+export { seatFromWaitlist } from './waitlist.ts';

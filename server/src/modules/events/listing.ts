@@ -4,7 +4,8 @@ import { monthBounds } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { toEvent, toEvents } from './event-view.ts';
+import { toEvents } from './event-view.ts';
+import { waitlistView } from './waitlist-view.ts';
 import type { EventRow, ParticipantScope } from './repository.ts';
 import { findEvent, findEventsBetween, findEventsByIds, findParticipants } from './repository.ts';
 
@@ -23,17 +24,31 @@ function scopeFor(viewer: Viewer): ParticipantScope {
   return viewer.staff ? { kind: 'all' } : { kind: 'member', memberId: viewer.memberId };
 }
 
+/**
+ * Whose registrations a list of events carries: the viewer's own. Every registration of every
+ * event (staff asking with `participantes=all`) grows with the club: staff read an event's
+ * participants from that event, a page at a time.
+ */
+function listScopeFor(viewer: Viewer, everyone: boolean): ParticipantScope {
+  if (viewer?.staff && everyone) return { kind: 'all' };
+  return viewer ? { kind: 'member', memberId: viewer.memberId } : { kind: 'none' };
+}
+
 /** The start_at range of a month's events: from its first day to the next month's first. */
 export function monthRange(month: YearMonth): { from: string; to: string } {
   const { first, next } = monthBounds(month);
   return { from: first, to: next };
 }
 
-/** Events starting in [from, to), private ones only for members, participants by the viewer's scope. */
+/**
+ * Events starting in [from, to), private ones only for members, each with the viewer's own
+ * registration, or with everyone's when staff ask for `everyone`.
+ */
 export async function listEvents(
   ctx: AppContext,
   range: { from?: string; to?: string },
   viewer: Viewer,
+  everyone = false,
 ): Promise<Event[]> {
   const db = ctx.db.kysely;
   const rows = await findEventsBetween(db, {
@@ -44,9 +59,9 @@ export async function listEvents(
   const participants = await findParticipants(
     db,
     rows.map((row) => row.id),
-    scopeFor(viewer),
+    listScopeFor(viewer, everyone),
   );
-  return toEvents(rows, participants, viewer?.staff === true);
+  return toEvents(rows, participants, viewer?.staff === true, await waitlistView(db, rows, viewer));
 }
 
 /** The events of the ids, by start, without participants (just created: nobody is registered). */
@@ -64,5 +79,6 @@ export async function getEvent(ctx: AppContext, id: string, viewer: Viewer): Pro
 
 async function viewOfRow(ctx: AppContext, row: EventRow, viewer: Viewer): Promise<Event> {
   const participants = await findParticipants(ctx.db.kysely, [row.id], scopeFor(viewer));
-  return toEvent(row, participants, viewer?.staff === true);
+  const waitlist = await waitlistView(ctx.db.kysely, [row], viewer);
+  return toEvents([row], participants, viewer?.staff === true, waitlist)[0];
 }

@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@club/contract/languages';
-import type { AppContext } from '../../context.ts';
-import { mailLanguageOf } from '../../lib/language.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { EventRow } from './repository.ts';
+import type { AppContext } from '../../context.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
+import type { Language } from '@club/contract/languages';
+import { mailLanguageOf } from '../../lib/language.ts';
+import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 
 type MailLanguage = Language;
-export type EventMailKind = 'registered' | 'cancelled' | 'eventCancelled';
+export type EventMailKind =
+  'registered' | 'cancelled' | 'eventCancelled' | 'promoted' | 'confirmed' | 'reminder' | 'eventChanged';
+
+/** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
+const WITH_ICS: ReadonlySet<EventMailKind> = new Set(['registered', 'promoted', 'confirmed', 'eventChanged']);
 
 export interface EventMailInput {
   kind: EventMailKind;
@@ -16,7 +22,12 @@ export interface EventMailInput {
   evento: string;
   start: string;
   end: string;
-  calendarUrl: string;
+  /** The event's details card. */
+  link: string;
+  /** The event as iCalendar, attached to the kinds that add or change a booking. */
+  ics?: string;
+  /** For eventChanged: how it was (only what changed is told). */
+  before?: { evento: string; start: string; end: string };
 }
 
 interface Texts {
@@ -24,6 +35,7 @@ interface Texts {
   greeting: (nombre: string) => string;
   body: Record<EventMailKind, string>;
   when: string;
+  was: string;
   link: string;
   signature: string;
 }
@@ -34,15 +46,24 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Inscripción confirmada: ${e}`,
       cancelled: (e) => `Inscripción anulada: ${e}`,
       eventCancelled: (e) => `Evento cancelado: ${e}`,
+      promoted: (e) => `Tienes plaza: ${e}`,
+      confirmed: (e) => `El club ha confirmado tu plaza: ${e}`,
+      reminder: (e) => `Recordatorio: ${e}`,
+      eventChanged: (e) => `Cambios en el evento: ${e}`,
     },
     greeting: (n) => `Hola ${n}:`,
     body: {
       registered: 'Tu inscripción en este evento ha quedado registrada.',
       cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
       eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
+      promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
+      confirmed: 'El club ha confirmado tu inscripción en este evento.',
+      reminder: 'Te recordamos que estás inscrito en este evento.',
+      eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
     },
     when: 'Cuándo',
-    link: 'Calendario del club',
+    was: 'Antes',
+    link: 'Ver el evento',
     signature: 'El equipo del club',
   },
   ca: {
@@ -50,15 +71,24 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Inscripció confirmada: ${e}`,
       cancelled: (e) => `Inscripció anul·lada: ${e}`,
       eventCancelled: (e) => `Esdeveniment cancel·lat: ${e}`,
+      promoted: (e) => `Tens plaça: ${e}`,
+      confirmed: (e) => `El club ha confirmat la teva plaça: ${e}`,
+      reminder: (e) => `Recordatori: ${e}`,
+      eventChanged: (e) => `Canvis a l'esdeveniment: ${e}`,
     },
     greeting: (n) => `Hola ${n}:`,
     body: {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
       eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
+      promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
+      confirmed: 'El club ha confirmat la teva inscripció en aquest esdeveniment.',
+      reminder: 'Et recordem que estàs inscrit en aquest esdeveniment.',
+      eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
     },
     when: 'Quan',
-    link: 'Calendari del club',
+    was: 'Abans',
+    link: "Veure l'esdeveniment",
     signature: "L'equip del club",
   },
   en: {
@@ -66,66 +96,96 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Registration confirmed: ${e}`,
       cancelled: (e) => `Registration cancelled: ${e}`,
       eventCancelled: (e) => `Event cancelled: ${e}`,
+      promoted: (e) => `You have a seat: ${e}`,
+      confirmed: (e) => `The club confirmed your seat: ${e}`,
+      reminder: (e) => `Reminder: ${e}`,
+      eventChanged: (e) => `Event changed: ${e}`,
     },
     greeting: (n) => `Hello ${n},`,
     body: {
       registered: 'Your registration for this event has been recorded.',
       cancelled: 'Your registration for this event has been cancelled and your seat is free again.',
       eventCancelled: 'The club has cancelled this event, for which you were registered.',
+      promoted: 'A seat came free and it was yours: you were on the waiting list and are now registered.',
+      confirmed: 'The club has confirmed your registration for this event.',
+      reminder: 'A reminder that you are registered for this event.',
+      eventChanged: 'The club has changed this event, for which you are registered.',
     },
     when: 'When',
-    link: 'Club calendar',
+    was: 'Before',
+    link: 'See the event',
     signature: 'The club team',
   },
 };
 
+const LOCALES: Record<MailLanguage, string> = { es: 'es-ES', ca: 'ca-ES', en: 'en-GB' };
+
+/**
+ * An event's time as people write it, in their language: "sábado, 12 de diciembre de 2026,
+ * 19:00-20:30"; the end's date is written too when it falls on another day. The wall times are
+ * the club's, so they are formatted as they are, with no zone arithmetic.
+ */
+export function peopleDateRange(start: string, end: string, language: string): string {
+  const locale = LOCALES[mailLanguageOf(language)];
+  const day = (wall: string) => {
+    const p = parseEventTime(wall, ZERO_EVENT_TIME);
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(p.year, p.month - 1, p.day)));
+  };
+  const time = (wall: string) => wall.slice(11, 16);
+  if (start.slice(0, 10) === end.slice(0, 10)) return `${day(start)}, ${time(start)}-${time(end)}`;
+  return `${day(start)}, ${time(start)} - ${day(end)}, ${time(end)}`;
+}
+
 /** A plain-text mail about an event registration, in the member's language. */
 export function eventMail(input: EventMailInput): MailMessage {
   const t = TEXTS[mailLanguageOf(input.language)];
+  const before = input.before;
+  const changedLines: string[] = [];
+  if (before) {
+    if (before.evento !== input.evento) changedLines.push(`${t.was}: ${before.evento}`);
+    if (before.start !== input.start || before.end !== input.end) {
+      changedLines.push(`${t.was}: ${peopleDateRange(before.start, before.end, input.language)}`);
+    }
+  }
   const text = [
     t.greeting(input.nombre),
     '',
     t.body[input.kind],
     '',
     input.evento,
-    `${t.when}: ${input.start.slice(0, 16)} - ${input.end.slice(0, 16)}`,
+    `${t.when}: ${peopleDateRange(input.start, input.end, input.language)}`,
+    ...changedLines,
     '',
-    `${t.link}: ${input.calendarUrl}`,
+    `${t.link}: ${input.link}`,
     '',
     t.signature,
   ].join('\n');
-  return { to: input.to, subject: t.subject[input.kind](input.evento), text };
-}
-
-/** Mails about an event for each member, built in their language. */
-export function eventMailsFor(
-  ctx: AppContext,
-  kind: EventMailKind,
-  event: Pick<EventRow, 'evento' | 'start_at' | 'end_at'>,
-  members: Array<{ email: string; language: string; nombre: string }>,
-): MailMessage[] {
-  return members.map((m) =>
-    eventMail({
-      kind,
-      language: m.language,
-      to: m.email,
-      nombre: m.nombre,
-      evento: event.evento,
-      start: event.start_at,
-      end: event.end_at,
-      calendarUrl: `${ctx.config.publicUrl}/calendar`,
-    }),
-  );
+  const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text };
+  if (input.ics && WITH_ICS.has(input.kind)) {
+    message.attachments = [
+      { filename: 'event.ics', content: input.ics, contentType: 'text/calendar; charset=utf-8' },
+    ];
+  }
+  return message;
 }
 
 /**
- * Sends mails without holding up the answer; the data is already committed, so a failing mail
- * server is logged and the call still succeeds.
+ * Queues mails that follow a change made elsewhere (verification links and notices), each for
+ * the job worker to deliver with retries. Callers with a transaction of their own should use
+ * enqueueMail inside it instead, so the mail and the change stand or fall together.
  */
 export function sendMails(ctx: AppContext, log: FastifyBaseLogger, messages: MailMessage[]): void {
-  for (const message of messages) {
-    ctx.mailer.send(message).catch((err: unknown) => {
-      log.error({ err, to: message.to, subject: message.subject }, 'event mail could not be sent');
-    });
-  }
+  const now = ctx.clock.now();
+  withWriteTransaction(ctx.db, async (trx) => {
+    for (const message of messages) await enqueueMail(trx, now, message);
+  }).then(
+    () => ctx.jobs.kick(),
+    (err: unknown) => log.error({ err }, 'mail could not be queued'),
+  );
 }

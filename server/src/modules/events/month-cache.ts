@@ -1,12 +1,13 @@
-import type { CompiledQuery } from 'kysely';
 import { EventStatus } from '@club/contract/enums';
 import type { MonthParams } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import { toEvent, toEvents, toParticipant } from './event-view.ts';
 import type { Viewer } from './listing.ts';
-import { monthRange } from './listing.ts';
+import { monthRange, STAFF_VIEWER } from './listing.ts';
+import { buildWaitlistView, findWaitlistEntries } from './waitlist-view.ts';
 import type { EventRow, ParticipantRow } from './repository.ts';
 import { findEventsBetween, findParticipants } from './repository.ts';
+import { eventsVersion } from './events-version-cache.ts';
 
 /**
  * The month as JSON text for any caller, rendered from one read of the month per change of the
@@ -22,6 +23,8 @@ interface Snapshot {
   version: string;
   rows: EventRow[];
   participants: ParticipantRow[];
+  /** Everyone waiting, each event's line in order. */
+  waiting: ParticipantRow[];
   publicBody?: Buffer;
   staffBody?: Buffer;
   /** Each event of the member view as the JSON before and after its participants. */
@@ -33,22 +36,6 @@ const MAX_MONTHS = 24;
 const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
-
-const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
-
-/**
- * The database's events version: moved by triggers on every write the month shows. Read on
- * every month call, so its SQL is built once per app.
- */
-async function eventsVersion(ctx: AppContext): Promise<string> {
-  let query = versionQueries.get(ctx);
-  if (!query) {
-    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
-    versionQueries.set(ctx, query);
-  }
-  const { rows } = await ctx.db.kysely.executeQuery(query);
-  return rows[0]?.value ?? '';
-}
 
 async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {
   let cache = snapshots.get(ctx);
@@ -72,15 +59,19 @@ async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapsho
     rows.map((row) => row.id),
     { kind: 'all' },
   );
-  const snapshot: Snapshot = { version, rows, participants, memberBodies: new Map() };
+  const waiting = await findWaitlistEntries(db, rows);
+  const snapshot: Snapshot = { version, rows, participants, waiting, memberBodies: new Map() };
   if (cache.size >= MAX_MONTHS) cache.clear();
   cache.set(key, snapshot);
   return snapshot;
 }
 
 function memberParts(snapshot: Snapshot): NonNullable<Snapshot['memberParts']> {
+  const lines = buildWaitlistView(snapshot.waiting, null);
   snapshot.memberParts ??= snapshot.rows.map((row) => {
-    const json = JSON.stringify(toEvent(row, [], false));
+    const json = JSON.stringify(
+      toEvent(row, [], false, { count: lines.counts.get(row.id) ?? 0, place: null }),
+    );
     // The key can only appear once and unescaped: inside a string value its quotes are escaped.
     const at = json.indexOf(`${EMPTY_PARTICIPANTS}]`) + EMPTY_PARTICIPANTS.length;
     return { id: row.id, head: json.slice(0, at), tail: json.slice(at) };
@@ -91,13 +82,27 @@ function memberParts(snapshot: Snapshot): NonNullable<Snapshot['memberParts']> {
 function memberBody(snapshot: Snapshot, memberId: string): Buffer {
   const known = snapshot.memberBodies.get(memberId);
   if (known !== undefined) return known;
-  const own = new Map<string, string>();
+  const own = new Map<string, ParticipantRow>();
   for (const p of snapshot.participants) {
-    if (p.member_id === memberId) own.set(p.event_id, JSON.stringify(toParticipant(p, false)));
+    if (p.member_id === memberId) own.set(p.event_id, p);
   }
+  // An event where the member waits carries their place: drawn whole (few events are).
+  const lines = buildWaitlistView(snapshot.waiting, { memberId, staff: false });
+  const rowsById = new Map(snapshot.rows.map((row) => [row.id, row]));
   const body = Buffer.from(
     `[${memberParts(snapshot)
-      .map((part) => part.head + (own.get(part.id) ?? '') + part.tail)
+      .map((part) => {
+        const place = lines.places.get(part.id);
+        const mine = own.get(part.id);
+        if (place !== undefined) {
+          const row = rowsById.get(part.id);
+          if (row)
+            return JSON.stringify(
+              toEvent(row, mine ? [mine] : [], false, { count: lines.counts.get(part.id) ?? 0, place }),
+            );
+        }
+        return part.head + (mine ? JSON.stringify(toParticipant(mine, false)) : '') + part.tail;
+      })
       .join(',')}]`,
   );
   if (snapshot.memberBodies.size >= MAX_MEMBER_BODIES) snapshot.memberBodies.clear();
@@ -107,9 +112,16 @@ function memberBody(snapshot: Snapshot, memberId: string): Buffer {
 
 /**
  * The month's events as the viewer may see them (GET /api/{year}/{month}/), as UTF-8 JSON; kept
- * encoded, so an answer costs neither a serialisation nor an encoding of a large text.
+ * encoded, so an answer costs neither a serialisation nor an encoding of a large text. Staff see
+ * it as members do, with their own registrations; every registration of every event only when
+ * they ask for `everyone` (participantes=all): the attendee list comes per event.
  */
-export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Viewer): Promise<Buffer> {
+export async function monthBody(
+  ctx: AppContext,
+  params: MonthParams,
+  viewer: Viewer,
+  everyone = false,
+): Promise<Buffer> {
   const snapshot = await snapshotOf(ctx, params);
   if (viewer === null) {
     snapshot.publicBody ??= Buffer.from(
@@ -118,13 +130,23 @@ export async function monthBody(ctx: AppContext, params: MonthParams, viewer: Vi
           snapshot.rows.filter((row) => row.status === EventStatus.publico),
           [],
           false,
+          buildWaitlistView(snapshot.waiting, null),
         ),
       ),
     );
     return snapshot.publicBody;
   }
-  if (viewer.staff) {
-    snapshot.staffBody ??= Buffer.from(JSON.stringify(toEvents(snapshot.rows, snapshot.participants, true)));
+  if (viewer.staff && everyone) {
+    snapshot.staffBody ??= Buffer.from(
+      JSON.stringify(
+        toEvents(
+          snapshot.rows,
+          snapshot.participants,
+          true,
+          buildWaitlistView(snapshot.waiting, STAFF_VIEWER),
+        ),
+      ),
+    );
     return snapshot.staffBody;
   }
   return memberBody(snapshot, viewer.memberId);

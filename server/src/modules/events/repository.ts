@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
+import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
 import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
@@ -14,7 +15,8 @@ export interface ParticipantRow {
   event_id: string;
   member_id: string;
   role_id: RoleId;
-  status: RoleStatus;
+  /** A registration's status, or 5 for someone on the waiting list (staff view). */
+  status: RoleStatus | typeof WAITING_ROLE_STATUS;
   categoria: Category | null;
   division: Division | null;
   factor: Factor | null;
@@ -51,16 +53,37 @@ export function lockEvent(trx: Executor, dialect: DialectName, id: string): Prom
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Registrations of the events for the scope, with each person's fields; one query. */
+/**
+ * Registrations joined to their members. PostgreSQL's planner would hash all 20,000 members to
+ * join an event's few hundred registrations; a lateral subquery it may not flatten (offset 0)
+ * keeps the join a lookup by primary key per registration. SQLite plans that lookup already.
+ */
+function registrationsWithPeople(db: Executor) {
+  const plain = db.selectFrom('registrations').innerJoin('members', 'members.id', 'registrations.member_id');
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return plain;
+  const lateral = db.selectFrom('registrations').innerJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom('members')
+        .selectAll()
+        .whereRef('members.id', '=', 'registrations.member_id')
+        .offset(0)
+        .as('members'),
+    (join) => join.onTrue(),
+  );
+  // The subquery selects every column of members under the name members: the same row shape.
+  return lateral as unknown as typeof plain;
+}
+
+/** Registrations of the events for the scope, with each person's fields, by surname; one query. */
 export async function findParticipants(
   db: Executor,
   eventIds: string[],
   scope: ParticipantScope,
+  page?: { offset: number; limit: number },
 ): Promise<ParticipantRow[]> {
   if (eventIds.length === 0 || scope.kind === 'none') return [];
-  let query = db
-    .selectFrom('registrations')
-    .innerJoin('members', 'members.id', 'registrations.member_id')
+  let query = registrationsWithPeople(db)
     .select([
       'registrations.event_id',
       'members.id as member_id',
@@ -78,7 +101,18 @@ export async function findParticipants(
     ])
     .where('registrations.event_id', 'in', eventIds);
   if (scope.kind === 'member') query = query.where('registrations.member_id', '=', scope.memberId);
-  return query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id').execute();
+  query = query.orderBy('members.apellidos').orderBy('members.nombre').orderBy('members.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** How many registrations of the event belong to a person (anonymised ones are left out). */
+export async function countParticipants(db: Executor, eventId: string): Promise<number> {
+  const row = await registrationsWithPeople(db)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('registrations.event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function findRegistration(
@@ -181,4 +215,12 @@ export function findUpcomingRegistrations(
     .where('registrations.status', '!=', RoleStatus.anulado)
     .where('events.start_at', '>', nowLocal)
     .execute();
+}
+
+/** Address, language and name of a member, for a mail. */
+export function findMailee(
+  db: Executor,
+  memberId: string,
+): Promise<{ email: string; language: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
 }

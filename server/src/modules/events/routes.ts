@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance } from 'fastify';
-import { monthParamsSchema, subscribeBodySchema } from '@club/contract/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
+import { requireSelf } from '../members/index.ts';
+import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
+import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
+import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { calendarFeed } from './feed.ts';
+import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
 import { subscribe } from './subscribe.ts';
@@ -16,16 +20,22 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
-  app.get<{ Params: { year: string; month: string } }>('/api/:year/:month', async (request, reply) => {
-    const { year, month } = request.params;
-    // A path that is not two numbers names no resource; numbers out of range are a bad request.
-    if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
-    const params = monthParamsSchema.parse({ year, month });
-    const auth = await request.authenticate();
-    const body = await monthBody(ctx, params, viewerOf(auth?.member));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
+    '/api/:year/:month',
+    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
+    async (request, reply) => {
+      const { year, month } = request.params;
+      // A path that is not two numbers names no resource; numbers out of range are a bad request.
+      if (!DIGITS.test(year) || !DIGITS.test(month)) throw new ApiError('NOT_FOUND');
+      const params = monthParamsSchema.parse({ year, month });
+      const everyone = request.query.participantes === 'all';
+      const auth = await request.authenticate();
+      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
     const auth = await request.authenticate();
@@ -40,12 +50,52 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
     },
     async (request) => {
-      return subscribe(ctx, request.log, request.params.uuid, request.body, await request.requireMember());
+      return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
     },
   );
 
+  app.put(
+    '/api/events/:uuid/waitlist',
+    { ...memberOnly, schema: { params: z.object({ uuid: z.string() }), body: waitlistBodySchema } },
+    async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
+  );
+
+  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberOnly, async (request) => {
+    const { member } = await request.requireMember();
+    return leaveWaitlist(ctx, request.params.uuid, member);
+  });
+
+  const ownOnly = async (request: FastifyRequest<{ Params: { uuid: string } }>) => {
+    const { member } = await request.requireMember();
+    requireSelf(member, request.params.uuid);
+    return member;
+  };
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberOnly, async (request) =>
+    myRegistrations(ctx, await ownOnly(request)),
+  );
+
+  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
+    getFeed(ctx, await ownOnly(request)),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
+    renewFeed(ctx, await ownOnly(request)),
+  );
+
+  // The member's own calendar, for whoever holds its secret address (a calendar program).
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
+    const body = await personalFeed(ctx, file.slice(0, -'.ics'.length));
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="my-club-events.ics"')
+      .send(body);
+  });
+
   app.get('/api/calendar.ics', async (_request, reply) => {
-    const body = await calendarFeed(ctx);
+    const body = await publicFeedBody(ctx);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="club.ics"')

@@ -1,8 +1,15 @@
 // The staff's calls on events (API.md "Calls beyond SPEC", admin rows): list, create, change,
 // delete, and set a participant's status.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
-import type { AdminEventBody, AdminEventUpdateBody, AdminEventsQuery, Event } from '@club/contract/schemas';
+import type {
+  AdminEventBody,
+  AdminEventUpdateBody,
+  AdminEventsQuery,
+  Event,
+  ParticipantsPage,
+  ParticipantsPageQuery,
+} from '@club/contract/schemas';
+import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
@@ -13,11 +20,19 @@ import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { cancelPendingJobs } from '../../jobs/queue.ts';
 import { libraryStageExists } from '../library/index.ts';
-import { eventMailsFor, sendMails } from './mails.ts';
+import { queueEventMails } from './notify.ts';
+import { planReminder, reminderKey } from './reminders.ts';
+import { promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
+import { toParticipant } from './event-view.ts';
 import {
+  countParticipants,
   deleteEvent,
+  findMailee,
+  findEvent,
+  findParticipants,
   findRegisteredMailees,
   findRegistration,
   freeSeat,
@@ -50,7 +65,25 @@ export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery):
   if (from === undefined && to === undefined) {
     ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
-  return listEvents(ctx, { from, to }, STAFF_VIEWER);
+  return listEvents(ctx, { from, to }, STAFF_VIEWER, query.participantes === 'all');
+}
+
+/** One page of an event's participants with their contact fields, by surname (staff view). */
+export async function participantsPage(
+  ctx: AppContext,
+  eventId: string,
+  query: ParticipantsPageQuery,
+): Promise<ParticipantsPage> {
+  const db = ctx.db.kysely;
+  const event = await findEvent(db, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? PARTICIPANTS_PAGE.defaultLimit;
+  const [total, rows] = await Promise.all([
+    countParticipants(db, eventId),
+    findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
+  ]);
+  return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
@@ -92,7 +125,12 @@ async function checkLibraryStage(ctx: AppContext, stageId: string | null | undef
   }
 }
 
-/** Changes an event; seats may not drop below those taken (409), a new type moves the roles. */
+/**
+ * Changes an event; seats may not drop below those taken (409), a new type moves the roles.
+ * Every change raises the event's version (iCalendar SEQUENCE); a new start, end or title
+ * moves its reminder and mails the registered members what changed; more seats, or an event
+ * unlocked, fill from the waiting list. All in one transaction.
+ */
 export async function updateAdminEvent(
   ctx: AppContext,
   id: string,
@@ -110,7 +148,7 @@ export async function updateAdminEvent(
         { plazas: ['unknown'] },
       );
     }
-    await updateEvent(trx, id, {
+    const changes = {
       type: body.type,
       start_at: body.start,
       end_at: body.end,
@@ -119,13 +157,26 @@ export async function updateAdminEvent(
       plazas: body.plazas,
       status: body.status,
       solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+      version: event.version + 1,
       ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
       updated_at: stamp,
-    });
+    };
+    await updateEvent(trx, id, changes);
     if (roleForEventType(body.type) !== roleForEventType(event.type)) {
       await setRegistrationRoles(trx, id, roleForEventType(body.type), stamp);
     }
+    const updated = { ...event, ...changes };
+    if (event.start_at !== body.start) await planReminder(ctx, trx, updated, true);
+    if (event.start_at !== body.start || event.end_at !== body.end || event.evento !== body.evento) {
+      await queueEventMails(ctx, trx, 'eventChanged', updated, await findRegisteredMailees(trx, id), {
+        evento: event.evento,
+        start: event.start_at,
+        end: event.end_at,
+      });
+    }
+    await promoteWaiting(ctx, trx, id);
   });
+  ctx.jobs.kick();
   return staffView(ctx, id);
 }
 
@@ -134,15 +185,16 @@ function staffView(ctx: AppContext, id: string): Promise<Event> {
 }
 
 /** Deletes the event with its registrations and tells each registered member by mail. */
-export async function deleteAdminEvent(ctx: AppContext, log: FastifyBaseLogger, id: string): Promise<void> {
-  const { event, mailees } = await withWriteTransaction(ctx.db, async (trx) => {
+export async function deleteAdminEvent(ctx: AppContext, id: string): Promise<void> {
+  await withWriteTransaction(ctx.db, async (trx) => {
     const found = await lockEvent(trx, ctx.db.dialect, id);
     if (!found) throw new ApiError('NOT_FOUND', 'No such event.');
     const registered = await findRegisteredMailees(trx, id);
     await deleteEvent(trx, id);
-    return { event: found, mailees: registered };
+    await cancelPendingJobs(trx, reminderKey(id));
+    await queueEventMails(ctx, trx, 'eventCancelled', { ...found, version: found.version + 1 }, registered);
   });
-  sendMails(ctx, log, eventMailsFor(ctx, 'eventCancelled', event, mailees));
+  ctx.jobs.kick();
 }
 
 /** Sets a registration's status; anulado frees its seat, leaving anulado takes one if free. */
@@ -167,6 +219,13 @@ export async function setParticipantStatus(
     // Back to reservado hands the registration back to the member; any other status is staff's.
     const staffDecided = status === RoleStatus.reservado ? 0 : 1;
     await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
+    // Staff confirming a seat tells the member; a seat staff free goes to the first in line.
+    if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
+      const mailee = await findMailee(trx, registration.member_id);
+      if (mailee) await queueEventMails(ctx, trx, 'confirmed', event, [mailee]);
+    }
+    if (!wasCancelled && cancels) await promoteWaiting(ctx, trx, eventId);
   });
+  ctx.jobs.kick();
   return staffView(ctx, eventId);
 }

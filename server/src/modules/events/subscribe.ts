@@ -1,29 +1,27 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Event, SubscribeBody, User } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
-import { checkRegistration, isRegistered, roleForEventType } from '@club/contract/eligibility';
+import { checkRegistration, isRegistered } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
 import type { ErrorCode } from '@club/contract/errors';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '@club/contract/club-time';
-import { isoOf, newId } from '../../lib/ids.ts';
+import { isoOf } from '../../lib/ids.ts';
+import { queueEventMails } from './notify.ts';
+import { planReminder } from './reminders.ts';
+import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { requireVerifiedEmail } from '../members/index.ts';
-import { eventMail, sendMails } from './mails.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
   findRegistration,
   findUpcomingRegistrations,
   freeSeat,
-  insertRegistration,
   lockEvent,
-  takeSeat,
   updateRegistration,
 } from './repository.ts';
 
@@ -36,7 +34,7 @@ const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
+export function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
@@ -56,7 +54,7 @@ export function isStaffDecided(registration: Pick<RegistrationRow, 'status' | 's
 }
 
 /** The event as the rules read it: seats from the counter, the member's own registration only. */
-function registrationEvent(
+export function registrationEvent(
   event: EventRow,
   memberId: string,
   own: RegistrationRow | undefined,
@@ -73,11 +71,11 @@ function registrationEvent(
 
 /**
  * Registers, updates or cancels the member's registration (PUT /api/events/{uuid}/subscribe/).
- * The seat and the registration change in one write transaction; the mail goes after commit.
+ * The seat, the registration, a promotion from the waiting list and their mails change in one
+ * write transaction; the job worker sends the mails after the commit.
  */
 export async function subscribe(
   ctx: AppContext,
-  log: FastifyBaseLogger,
   eventId: string,
   body: SubscribeBody,
   { member, user }: { member: MemberRow; user: User },
@@ -91,7 +89,7 @@ export async function subscribe(
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
 
-  const outcome = await withWriteTransaction(ctx.db, async (trx) => {
+  await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
@@ -112,67 +110,32 @@ export async function subscribe(
     const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
     if (!check.ok) throw refusal(check.reason, check.missing);
 
-    const roleId = roleForEventType(event.type);
-    const categoria = categoryFor(member.sexo, member.nacimiento, event.start_at);
     if (action !== 'register' && !own) throw refusal('NOT_REGISTERED');
     if (action === 'cancel' && own) {
       await updateRegistration(trx, own.id, { status: RoleStatus.anulado, updated_at: stamp });
       await freeSeat(trx, event.id, stamp);
-      return { event, mail: 'cancelled' as const };
+      await queueEventMails(ctx, trx, 'cancelled', event, [member]);
+      // The freed seat goes to the first in line at once, in this same transaction.
+      await promoteWaiting(ctx, trx, event.id);
+      return;
     }
     if (action === 'update' && own) {
       await updateRegistration(trx, own.id, {
-        categoria,
+        categoria: categoryFor(member.sexo, member.nacimiento, event.start_at),
         division: body.division === undefined ? own.division : body.division,
         factor: body.factor === undefined ? own.factor : body.factor,
         updated_at: stamp,
       });
-      return { event, mail: null };
+      return;
     }
     // Register: the seat first, by a conditional UPDATE that no concurrent call can overtake.
-    if (!(await takeSeat(trx, event.id, stamp))) throw refusal('EVENT_FULL');
-    const fields = {
-      role_id: roleId,
-      status: RoleStatus.reservado,
-      categoria,
-      division: body.division === undefined ? member.division : body.division,
-      factor: body.factor === undefined ? member.factor : body.factor,
-      updated_at: stamp,
-    };
-    if (own) {
-      // A member who cancelled registers again on the same row (unique per event and member).
-      await updateRegistration(trx, own.id, fields);
-    } else {
-      try {
-        await insertRegistration(trx, {
-          id: newId(),
-          event_id: event.id,
-          member_id: member.id,
-          created_at: stamp,
-          ...fields,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw refusal('ALREADY_REGISTERED');
-        throw err;
-      }
+    if (!(await occupySeat(trx, event, member, own, stamp, { division: body.division, factor: body.factor }))) {
+      throw refusal('EVENT_FULL');
     }
-    return { event, mail: 'registered' as const };
+    await planReminder(ctx, trx, event, false);
+    await queueEventMails(ctx, trx, 'registered', event, [member]);
   });
-
-  if (outcome.mail) {
-    sendMails(ctx, log, [
-      eventMail({
-        kind: outcome.mail,
-        language: member.language,
-        to: member.email,
-        nombre: member.nombre,
-        evento: outcome.event.evento,
-        start: outcome.event.start_at,
-        end: outcome.event.end_at,
-        calendarUrl: `${ctx.config.publicUrl}/calendar`,
-      }),
-    ]);
-  }
+  ctx.jobs.kick();
   return getEvent(ctx, eventId, viewerOf(member));
 }
 

@@ -74,6 +74,8 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     licencia: input.licencia ?? null,
     ...newMemberBooleans({ ...input.flags, staff: input.staff }),
     language: mailLanguageOf(input.language),
+    recordatorios: 1,
+    feed_token: null,
     created_at: stamp,
     updated_at: stamp,
   };

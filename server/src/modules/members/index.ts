@@ -16,3 +16,4 @@ export {
   updateLanguage,
 } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
+export { requireSelf } from './service.ts';

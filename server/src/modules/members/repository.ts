@@ -1,6 +1,7 @@
 import type { Division, Factor, Sexo } from '@club/contract/enums';
 import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
+import { mailLanguageOf } from '../../lib/language.ts';
 import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
@@ -23,6 +24,8 @@ export function toUser(row: MemberRow): User {
     factor: row.factor,
     licencia: row.licencia,
     ...booleansOf(row),
+    recordatorios: row.recordatorios !== 0,
+    idioma: mailLanguageOf(row.language),
     emailVerificado: Boolean(row.email_verified),
     socioSolicitado: row.socio_solicitado,
   };
@@ -53,6 +56,8 @@ export interface ProfileChanges {
   sexo: Sexo;
   division?: Division | null;
   factor?: Factor | null;
+  recordatorios?: boolean;
+  language?: string;
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
@@ -66,6 +71,8 @@ export async function updateProfile(db: Executor, id: string, changes: ProfileCh
       // Absent keeps the stored choice; null clears it.
       ...(changes.division === undefined ? {} : { division: changes.division }),
       ...(changes.factor === undefined ? {} : { factor: changes.factor }),
+      ...(changes.recordatorios === undefined ? {} : { recordatorios: changes.recordatorios ? 1 : 0 }),
+      ...(changes.language === undefined ? {} : { language: changes.language }),
       updated_at: now,
     })
     .where('id', '=', id)

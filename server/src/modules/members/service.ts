@@ -72,13 +72,21 @@ export function requireSelf(member: MemberRow, ...uuids: string[]): void {
   }
 }
 
-/** Changes the member's own mobile, birth date, sex, division and factor; nothing else. */
+/** Changes the member's own mobile, birth date, sex, division, factor, reminders and mail language; nothing else. */
 export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid: string, body: UpdateUserBody): Promise<User> {
   requireSelf(member, uuid, body.uuid);
   await updateProfile(
     ctx.db.kysely,
     member.id,
-    { mobil: body.mobil, nacimiento: body.nacimiento, sexo: body.sexo, division: body.division, factor: body.factor },
+    {
+      mobil: body.mobil,
+      nacimiento: body.nacimiento,
+      sexo: body.sexo,
+      division: body.division,
+      factor: body.factor,
+      recordatorios: body.recordatorios,
+      language: body.idioma,
+    },
     isoOf(ctx.clock.now()),
   );
   const updated = await findMemberById(ctx.db.kysely, member.id);

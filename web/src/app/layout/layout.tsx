@@ -46,8 +46,8 @@ export function Layout() {
     <>
       <SkipLink />
       <Header />
-      <VerifyEmailBanner />
       <main id="main" tabIndex={-1}>
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -6,6 +6,7 @@ import { useMessages } from './api/messages.ts';
 import { EventsScreen } from './components/events-screen.tsx';
 import { MembersScreen } from './components/members-screen.tsx';
 import { MessagesScreen } from './components/messages-screen.tsx';
+import { MailScreen } from './components/mail-screen.tsx';
 import './admin.css';
 
 function UnreadBadge() {
@@ -28,6 +29,7 @@ export function AdminPage() {
     { to: '/admin/events', label: t('NAV.EVENTS') },
     { to: '/admin/members', label: t('NAV.MEMBERS') },
     { to: '/admin/messages', label: t('NAV.MESSAGES') },
+    { to: '/admin/mail', label: t('NAV.MAIL') },
   ];
   return (
     <>
@@ -53,6 +55,7 @@ export function AdminPage() {
             <Route path="events" element={<EventsScreen />} />
             <Route path="members" element={<MembersScreen />} />
             <Route path="messages" element={<MessagesScreen />} />
+            <Route path="mail" element={<MailScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>

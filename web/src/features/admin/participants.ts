@@ -1,5 +1,5 @@
 import type { ClubEvent, Participant, Role } from '@club/contract/schemas';
-import { EventType, RoleId, RoleStatus } from '@club/contract/enums';
+import { EventType, RoleId } from '@club/contract/enums';
 
 /** The role a member holds in an event: competidor for IPSC social shoots, alumno otherwise (SPEC §4). */
 export function registrationRole(
@@ -10,10 +10,7 @@ export function registrationRole(
   return participant.roles.find((role) => role.roleId === expected) ?? participant.roles[0];
 }
 
-/** Registrations that still hold a seat (every status but anulado). */
-export function activeRegistrations(event: ClubEvent): number {
-  return event.participantes.filter((p) => {
-    const role = registrationRole(event, p);
-    return role !== undefined && role.status !== RoleStatus.anulado;
-  }).length;
+/** Registrations that hold a seat, from the event's seat counts (lists carry no participants). */
+export function activeRegistrations(event: Pick<ClubEvent, 'plazas' | 'plazasLibres'>): number {
+  return Math.max(0, event.plazas - event.plazasLibres);
 }

@@ -3,6 +3,20 @@ import { usePageTitle } from '../../lib/page-title.tsx';
 import { EventsCalendar } from './components/events-calendar.tsx';
 import './calendar.css';
 
+/** The public events as a calendar subscription (webcal opens the member's calendar app). */
+function PublicFeedLink() {
+  const { t } = useTranslation('events-calendar');
+  const host = window.location.host;
+  return (
+    <p className="calendar-feed small mt-3">
+      <a href={`webcal://${host}/api/calendar.ics`} data-testid="public-feed">
+        {t('FEED.LINK')}
+      </a>{' '}
+      <span className="text-body-secondary">{t('FEED.HINT')}</span>
+    </p>
+  );
+}
+
 /** The calendar page of SPEC §2: banner, title, subtitle and the events calendar. */
 export function CalendarPage() {
   const { t } = useTranslation(['calendar', 'events-calendar']);
@@ -17,6 +31,7 @@ export function CalendarPage() {
       </section>
       <div className="container-xl calendar-body">
         <EventsCalendar />
+        <PublicFeedLink />
       </div>
     </>
   );

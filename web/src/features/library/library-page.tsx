@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ToastType } from '@club/contract/enums';
 import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { showToast } from '../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../lib/toasts.ts';
 import { withSpinner } from '../../lib/spinner.ts';
 import { useLibrary, drawableIn, libraryText } from '../../lib/library/library-stage.ts';
 import type { LibraryEntry } from '../../lib/library/library-stage.ts';
@@ -44,7 +44,7 @@ export function LibraryPage() {
   const onCopy = async (entry: LibraryEntry) => {
     try {
       const id = await withSpinner(copy.mutateAsync(drawableIn(entry, i18n.language)));
-      showToast({ title: t('TITLE'), message: t('COPIED', { name: libraryText(entry, i18n.language).name }), type: ToastType.success });
+      showToast({ title: t('TITLE'), message: toastMessage(t, 'COPIED', { name: libraryText(entry, i18n.language).name }), type: ToastType.success });
       void navigate(`/stage-designer/${id}`);
     } catch {
       showToast({ title: t('TITLE'), message: t('COPY_ERROR'), type: ToastType.error });

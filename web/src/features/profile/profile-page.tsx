@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ToastType } from '@club/contract/enums';
+import { LANGUAGES } from '@club/contract/languages';
 import { profileFormSchema } from '@club/contract/forms';
 import type { ProfileForm, ProfileFormOutput } from '@club/contract/forms';
 import type { User } from '@club/contract/schemas';
@@ -37,6 +38,8 @@ function formValuesOf(user: User): ProfileForm {
     sexo: user.sexo,
     division: user.division,
     factor: user.factor,
+    recordatorios: user.recordatorios ?? true,
+    idioma: user.idioma ?? 'es',
   };
 }
 
@@ -154,6 +157,33 @@ function ProfileEditor({ user }: { user: User }) {
         <p className="form-text mt-n2">{t('LOCKED_NOTE')}</p>
         <h2 className="profile-section-title">{t('SECTION_PERSON')}</h2>
         <PersonFields formId={FORM_ID} locked={LOCKED} showErrors={isSubmitted} />
+        <h2 className="profile-section-title">{t('SECTION_NOTICES')}</h2>
+        <div className="form-check form-switch mb-3">
+          <input
+            id={`${FORM_ID}-recordatorios`}
+            type="checkbox"
+            role="switch"
+            className="form-check-input"
+            {...register('recordatorios')}
+          />
+          <label className="form-check-label" htmlFor={`${FORM_ID}-recordatorios`}>
+            {t('REMINDERS')}
+          </label>
+          <div className="form-text">{t('REMINDERS_HINT')}</div>
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor={`${FORM_ID}-idioma`}>
+            {t('MAIL_LANGUAGE')}
+          </label>
+          <select id={`${FORM_ID}-idioma`} className="form-select" {...register('idioma')}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`LANGUAGE_NAMES.${language}`)}
+              </option>
+            ))}
+          </select>
+          <div className="form-text">{t('MAIL_LANGUAGE_HINT')}</div>
+        </div>
         <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
           <button type="button" className="btn btn-outline-secondary" disabled={!isDirty || update.isPending} onClick={() => reset(formValuesOf(user))}>
             {t('RESET')}

@@ -3,8 +3,10 @@ export const adminKeys = {
   all: ['admin'] as const,
   events: () => [...adminKeys.all, 'events'] as const,
   eventsOfMonth: (year: number, month: number) => [...adminKeys.events(), year, month] as const,
+  eventParticipants: (uuid: string) => [...adminKeys.all, 'participants', uuid] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userSearch: (q: string) => [...adminKeys.users(), 'search', q] as const,
   userRegistrations: (uuid: string) => [...adminKeys.users(), 'registrations', uuid] as const,
   messages: () => [...adminKeys.all, 'messages'] as const,
+  failedMail: () => [...adminKeys.all, 'mail', 'failed'] as const,
 };

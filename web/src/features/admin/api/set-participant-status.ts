@@ -31,3 +31,19 @@ export function useSetParticipantStatus() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** POST /api/admin/events/{uuid}/waitlist/{personUuid}/: seats someone from the waiting list. */
+export function seatFromWaitlist({ eventUuid, personUuid }: { eventUuid: string; personUuid: string }): Promise<ClubEvent> {
+  return apiRequest(
+    `/api/admin/events/${encodeURIComponent(eventUuid)}/waitlist/${encodeURIComponent(personUuid)}/`,
+    { method: 'POST', body: {}, schema: eventSchema },
+  );
+}
+
+export function useSeatFromWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: seatFromWaitlist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

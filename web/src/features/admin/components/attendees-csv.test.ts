@@ -105,25 +105,23 @@ describe('toCsv', () => {
 
 describe('attendeeRows', () => {
   it('gives a header and one row per participant, sorted by name, with contact details and status', () => {
-    const rows = attendeeRows(
-      event([
-        participant({
-          uuid: 'b',
-          fullName: 'Soler, Jordi',
-          email: 'j@club.test',
-          mobil: null,
-          socio: null,
-          licencia: null,
-        }),
-        participant({
-          categoria: Category.lady,
-          division: Division.standard,
-          factor: Factor.major,
-          roles: [{ roleId: RoleId.competidor, status: RoleStatus.confirmado }],
-        }),
-      ]),
-      labels,
-    );
+    const people = [
+      participant({
+        uuid: 'b',
+        fullName: 'Soler, Jordi',
+        email: 'j@club.test',
+        mobil: null,
+        socio: null,
+        licencia: null,
+      }),
+      participant({
+        categoria: Category.lady,
+        division: Division.standard,
+        factor: Factor.major,
+        roles: [{ roleId: RoleId.competidor, status: RoleStatus.confirmado }],
+      }),
+    ];
+    const rows = attendeeRows(event([]), people, labels);
     expect(rows).toEqual([
       ['Nombre', 'Correo', 'Móvil', 'Socio', 'Licencia', 'Categoría', 'División', 'Factor', 'Estado'],
       ['Pérez, Ana', 'ana@club.test', '612345678', '101', 'A-1', 'cat6', 'div4', 'fac2', 'st3'],

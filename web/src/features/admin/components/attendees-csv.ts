@@ -1,6 +1,6 @@
 // The range officer's sheet: a CSV that Excel opens with accents intact (UTF-8 with a BOM) and
 // columns split in a Spanish or Catalan locale, whose list separator is the semicolon.
-import type { ClubEvent } from '@club/contract/schemas';
+import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { registrationRole } from '../participants.ts';
 import { eventDate } from '@club/contract/event-time';
 
@@ -51,7 +51,11 @@ export interface AttendeeSheetLabels {
 }
 
 /** The header row and one row per participant, sorted by name. */
-export function attendeeRows(event: ClubEvent, labels: AttendeeSheetLabels): string[][] {
+export function attendeeRows(
+  event: Pick<ClubEvent, 'type'>,
+  participants: Participant[],
+  labels: AttendeeSheetLabels,
+): string[][] {
   const h = labels.headers;
   const header = [
     h.name,
@@ -64,7 +68,7 @@ export function attendeeRows(event: ClubEvent, labels: AttendeeSheetLabels): str
     h.factor,
     h.status,
   ];
-  const people = [...event.participantes].sort((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
+  const people = [...participants].sort((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
   return [
     header,
     ...people.map((p) => [

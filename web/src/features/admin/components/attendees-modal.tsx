@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,20 +7,28 @@ import { ROLE_STATUSES, ToastType } from '@club/contract/enums';
 import type { RoleStatus } from '@club/contract/enums';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
+import { fetchAllParticipants, useEventParticipants } from '../api/event-participants.ts';
 import { useSetParticipantStatus } from '../api/set-participant-status.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen } from '../format.ts';
 import { activeRegistrations, registrationRole } from '../participants.ts';
 import { attendeeRows, csvFileName, downloadCsv, toCsv } from './attendees-csv.ts';
+import { QueryState } from './query-state.tsx';
 import type { AttendeeSheetLabels } from './attendees-csv.ts';
 
-/** The participants of one event with their contact details, status changes and the CSV sheet. */
+/**
+ * The participants of one event with their contact details, status changes and the CSV sheet.
+ * They are read when the dialog opens, a page at a time (by surname), not with the month.
+ */
 export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose(): void }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const titleId = useId();
   const language = i18n.resolvedLanguage ?? 'es';
   const setStatus = useSetParticipantStatus();
-  const people = [...event.participantes].sort((a, b) => a.fullName.localeCompare(b.fullName, language));
+  const participants = useEventParticipants(event.uuid);
+  const people = participants.data?.pages.flatMap((page) => page.participantes) ?? [];
+  const total = participants.data?.pages[0]?.total ?? 0;
+  const [exporting, setExporting] = useState(false);
   const when = formatEventWhen(event.start, event.end, language);
 
   const labels: AttendeeSheetLabels = {
@@ -41,8 +49,23 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
     status: (value) => (value === null ? '' : t(`common:ENUMS.ROLE_STATUS.${value}`)),
   };
 
-  const exportCsv = () => {
-    downloadCsv(toCsv(attendeeRows(event, labels)), csvFileName(event, t('admin:ATTENDEES.FILE_PREFIX')));
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const everyone = await fetchAllParticipants(event.uuid);
+      downloadCsv(
+        toCsv(attendeeRows(event, everyone, labels)),
+        csvFileName(event, t('admin:ATTENDEES.FILE_PREFIX')),
+      );
+    } catch (error) {
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t(errorMessageKey(error)),
+        type: ToastType.error,
+      });
+    } finally {
+      setExporting(false);
+    }
   };
 
   const change = async (person: Participant, status: RoleStatus) => {
@@ -78,9 +101,15 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
         </div>
       </Modal.Header>
       <Modal.Body>
-        {people.length === 0 ? (
+        <QueryState
+          loading={participants.isPending}
+          error={participants.error}
+          onRetry={() => void participants.refetch()}
+        />
+        {participants.isSuccess && people.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('admin:ATTENDEES.EMPTY')}</p>
-        ) : (
+        ) : null}
+        {people.length > 0 ? (
           <div
             className="admin-table-scroll"
             role="region"
@@ -139,13 +168,25 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
               </tbody>
             </table>
           </div>
-        )}
+        ) : null}
+        {participants.hasNextPage ? (
+          <div className="d-flex justify-content-center mt-3">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => void participants.fetchNextPage()}
+              disabled={participants.isFetchingNextPage}
+            >
+              {t('admin:ATTENDEES.MORE', { shown: people.length, total })}
+            </Button>
+          </div>
+        ) : null}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
           {t('common:ACTIONS.CLOSE')}
         </Button>
-        <Button variant="primary" onClick={exportCsv} disabled={people.length === 0}>
+        <Button variant="primary" onClick={() => void exportCsv()} disabled={total === 0 || exporting}>
           {t('admin:ATTENDEES.EXPORT')}
         </Button>
       </Modal.Footer>

@@ -12,6 +12,7 @@ import { scheduleText } from '../calendar-format.ts';
 import { isSocialShoot } from '../calendar-model.ts';
 import { ParticipantsDialog } from './participants-dialog.tsx';
 import { RegistrationForm } from './registration-form.tsx';
+import { WaitlistPanel } from './waitlist-panel.tsx';
 
 interface EventDetailsCardProps {
   event: ClubEvent;
@@ -130,7 +131,10 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             <Link to={APP_ROUTES.login}>{t('CARD.SIGN_IN')}</Link> {t('CARD.SIGN_IN_HINT')}
           </p>
         ) : isRegistrable(event.type) ? (
-          <RegistrationForm key={event.uuid} event={event} user={user} nowLocal={nowLocal} />
+          <>
+            <RegistrationForm key={event.uuid} event={event} user={user} nowLocal={nowLocal} />
+            <WaitlistPanel event={event} user={user} nowLocal={nowLocal} />
+          </>
         ) : (
           <p className="cal-not-registrable">{t('CARD.NOT_REGISTRABLE')}</p>
         )}

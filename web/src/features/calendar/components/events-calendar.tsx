@@ -59,6 +59,17 @@ export function EventsCalendar() {
     });
   }, [query.isError, query.errorUpdatedAt, query.error, t]);
 
+  // A link to one event (the mails have them) opens its card once the month has arrived.
+  const linkedEvent = searchParams.get('event');
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedEvent || openedLink.current === linkedEvent || !query.data) return;
+    const found = query.data.find((event) => event.uuid === linkedEvent);
+    if (!found) return;
+    openedLink.current = linkedEvent;
+    setSelection({ month: viewKey, date: eventDate(found.start), uuid: found.uuid });
+  }, [linkedEvent, query.data, viewKey]);
+
   // The selection belongs to the month it was made in, and an event that is gone closes.
   let active: PanelSelection | null = selection && selection.month === viewKey ? selection : null;
   if (active?.uuid && query.data && !events.some((event) => event.uuid === active?.uuid))

@@ -2,11 +2,13 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { roleForEventType } from '@club/contract/eligibility';
 import { RoleStatus, ToastType } from '@club/contract/enums';
+import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useEvent } from '../api/event.ts';
 import { useParticipantStatus } from '../api/participant-status.ts';
+import { useSeatFromWaitlist } from '../api/waitlist.ts';
 import { useEventPractice } from '../api/event-practice.ts';
 
 interface ParticipantsDialogProps {
@@ -16,11 +18,12 @@ interface ParticipantsDialogProps {
   onClose(): void;
 }
 
-const STATUS_CLASS: Record<RoleStatus, string> = {
+const STATUS_CLASS: Record<RoleStatus | typeof WAITING_ROLE_STATUS, string> = {
   [RoleStatus.reservado]: 'text-bg-warning',
   [RoleStatus.anulado]: 'text-bg-secondary',
   [RoleStatus.confirmado]: 'text-bg-success',
   [RoleStatus.finalizado]: 'text-bg-primary',
+  [WAITING_ROLE_STATUS]: 'text-bg-info',
 };
 
 function registrationRole(event: ClubEvent, participant: Participant) {
@@ -33,8 +36,37 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
   const { t } = useTranslation(['events-calendar', 'common']);
   const fresh = useEvent(event.uuid, viewer, show);
   const statusCall = useParticipantStatus();
+  const seatCall = useSeatFromWaitlist();
   const current = fresh.data ?? event;
-  const participants = [...current.participantes].sort((a, b) => a.fullName.localeCompare(b.fullName));
+  const isWaiting = (p: Participant) => p.roles.some((role) => role.status === WAITING_ROLE_STATUS);
+  // Registrations by name, then the waiting list in its own order (as the server sends it).
+  const participants = [
+    ...current.participantes.filter((p) => !isWaiting(p)).sort((a, b) => a.fullName.localeCompare(b.fullName)),
+    ...current.participantes.filter(isWaiting),
+  ];
+
+  const seat = (participant: Participant) =>
+    seatCall.mutate(
+      { eventUuid: event.uuid, personUuid: participant.uuid },
+      {
+        onSuccess: () => {
+          void fresh.refetch();
+          showToast({
+            type: ToastType.success,
+            title: t('PARTICIPANTS.STATUS_TITLE'),
+            message: toastMessage(t, 'PARTICIPANTS.SEATED', { name: participant.fullName }),
+          });
+        },
+        onError: (error) =>
+          showToast({
+            type: ToastType.error,
+            title: t('PARTICIPANTS.STATUS_TITLE'),
+            message: t(`ERRORS.${error instanceof ApiCallError ? error.errorCode : 'UNKNOWN'}`, {
+              defaultValue: t('PARTICIPANTS.STATUS_ERROR'),
+            }),
+          }),
+      },
+    );
   const practice = useEventPractice(event.uuid, show && Boolean(current.stageId));
   const practised = (uuid: string) => practice.data?.members.find((m) => m.uuid === uuid)?.sessions ?? 0;
 
@@ -109,10 +141,20 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                 {participants.map((participant) => {
                   const role = registrationRole(current, participant);
                   const status = role?.status ?? null;
-                  const busy = statusCall.isPending && statusCall.variables?.personUuid === participant.uuid;
+                  const busy =
+                    (statusCall.isPending && statusCall.variables?.personUuid === participant.uuid) ||
+                    (seatCall.isPending && seatCall.variables?.personUuid === participant.uuid);
+                  const waitingPlace = status === WAITING_ROLE_STATUS ? participants.indexOf(participant) - participants.filter((p) => !isWaiting(p)).length + 1 : null;
                   return (
                     <tr key={participant.uuid} data-person={participant.uuid}>
-                      <th scope="row">{participant.fullName}</th>
+                      <th scope="row">
+                        {participant.fullName}
+                        {waitingPlace !== null ? (
+                          <span className="d-block small text-body-secondary fw-normal">
+                            {t('PARTICIPANTS.IN_LINE', { place: waitingPlace })}
+                          </span>
+                        ) : null}
+                      </th>
                       <td>{t(`common:ENUMS.CATEGORY.${participant.categoria ?? 0}`)}</td>
                       <td>
                         {participant.division ? t(`common:ENUMS.DIVISION.${participant.division}`) : '—'}
@@ -150,11 +192,25 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                       </td>
                       <td>
                         <div className="d-flex gap-1 flex-wrap">
+                          {status === WAITING_ROLE_STATUS ? (
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-accent"
+                              disabled={busy}
+                              onClick={() => seat(participant)}
+                              aria-label={t('PARTICIPANTS.SEAT_FOR', { name: participant.fullName })}
+                            >
+                              {t('PARTICIPANTS.SEAT')}
+                            </button>
+                          ) : null}
                           <button
                             type="button"
                             className="btn btn-sm btn-outline-success"
                             disabled={
-                              busy || status === RoleStatus.confirmado || status === RoleStatus.anulado
+                              busy ||
+                              status === RoleStatus.confirmado ||
+                              status === RoleStatus.anulado ||
+                              status === WAITING_ROLE_STATUS
                             }
                             onClick={() => mark(participant, RoleStatus.confirmado)}
                             aria-label={t('PARTICIPANTS.CONFIRM_FOR', { name: participant.fullName })}
@@ -165,7 +221,10 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                             type="button"
                             className="btn btn-sm btn-outline-primary"
                             disabled={
-                              busy || status === RoleStatus.finalizado || status === RoleStatus.anulado
+                              busy ||
+                              status === RoleStatus.finalizado ||
+                              status === RoleStatus.anulado ||
+                              status === WAITING_ROLE_STATUS
                             }
                             onClick={() => mark(participant, RoleStatus.finalizado)}
                             aria-label={t('PARTICIPANTS.FINALIZE_FOR', { name: participant.fullName })}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ELEMENT_KINDS } from '@club/stage-engine/model';
 import type { ElementKind, Stage } from '@club/stage-engine/model';
 import { downloadStage } from '../stage-file.ts';
+import { BarButton } from './bar-button.tsx';
 import { ElementThumbnail } from './element-thumbnail.tsx';
 import { StageIcon } from './stage-icons.tsx';
 
@@ -65,46 +66,24 @@ export function DesignerToolbar({
         </div>
         <div className="designer-actions">
           <div className="btn-group" role="group" aria-label={t('HISTORY')}>
-            <button
-              type="button"
-              className="btn btn-bar"
-              disabled={!canUndo}
-              aria-label={t('UNDO')}
+            <BarButton
+              icon="undo"
+              label={t('UNDO')}
               title={`${t('UNDO')} (Ctrl+Z)`}
+              disabled={!canUndo}
               onClick={onUndo}
-            >
-              <StageIcon name="undo" />
-            </button>
-            <button
-              type="button"
-              className="btn btn-bar"
-              disabled={!canRedo}
-              aria-label={t('REDO')}
+            />
+            <BarButton
+              icon="redo"
+              label={t('REDO')}
               title={`${t('REDO')} (Shift+Ctrl+Z)`}
+              disabled={!canRedo}
               onClick={onRedo}
-            >
-              <StageIcon name="redo" />
-            </button>
+            />
           </div>
           <div className="btn-group" role="group" aria-label={t('FILE')}>
-            <button
-              type="button"
-              className="btn btn-bar"
-              aria-label={t('IMPORT')}
-              title={t('IMPORT')}
-              onClick={() => fileRef.current?.click()}
-            >
-              <StageIcon name="upload" />
-            </button>
-            <button
-              type="button"
-              className="btn btn-bar"
-              aria-label={t('EXPORT')}
-              title={t('EXPORT')}
-              onClick={() => downloadStage(stage)}
-            >
-              <StageIcon name="download" />
-            </button>
+            <BarButton icon="upload" label={t('IMPORT')} onClick={() => fileRef.current?.click()} />
+            <BarButton icon="download" label={t('EXPORT')} onClick={() => downloadStage(stage)} />
           </div>
           <input
             ref={fileRef}
@@ -119,30 +98,15 @@ export function DesignerToolbar({
               if (file) onImport(file);
             }}
           />
-          <button
-            type="button"
-            className="btn btn-bar"
-            aria-label={t('SERVER.OPEN_DIALOG')}
-            title={t('SERVER.OPEN_DIALOG')}
-            onClick={onOpenServer}
-          >
-            <StageIcon name="cloud" />
-          </button>
-          {onPublish ? (
-            <button type="button" className="btn btn-bar" aria-label={t('PUBLISH_LIBRARY')} title={t('PUBLISH_LIBRARY')} onClick={onPublish}>
-              <StageIcon name="library" />
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-bar btn-bar-danger"
+          <BarButton icon="cloud" label={t('SERVER.OPEN_DIALOG')} onClick={onOpenServer} />
+          {onPublish ? <BarButton icon="library" label={t('PUBLISH_LIBRARY')} onClick={onPublish} /> : null}
+          <BarButton
+            icon="clear"
+            label={t('DELETE_ALL')}
+            danger
             disabled={stage.elements.length === 0}
-            aria-label={t('DELETE_ALL')}
-            title={t('DELETE_ALL')}
             onClick={onClear}
-          >
-            <StageIcon name="clear" />
-          </button>
+          />
           <button type="button" className="btn btn-save" onClick={onSave}>
             <StageIcon name="save" size={18} />
             <span>{t('SAVE')}</span>

@@ -11,7 +11,15 @@ import { useKeepSessionMutation } from '../api/keep-session.ts';
 import type { FinishedDrill } from '../hooks/use-keep-session.ts';
 
 /** After a drill: mark reps passed or failed (or see their scores) and keep it in the training log. */
-export function KeepSessionDialog({ drill, stage, onHide }: { drill: FinishedDrill | null; stage: Stage; onHide: () => void }) {
+export function KeepSessionDialog({
+  drill,
+  stage,
+  onHide,
+}: {
+  drill: FinishedDrill | null;
+  stage: Stage;
+  onHide: () => void;
+}) {
   const { t } = useTranslation('library');
   const { user } = useSession();
   const keep = useKeepSessionMutation();
@@ -29,7 +37,10 @@ export function KeepSessionDialog({ drill, stage, onHide }: { drill: FinishedDri
         startedAt: drill.startedAt,
         ...(drill.parMs !== null ? { parMs: drill.parMs } : {}),
         powerFactor,
-        reps: drill.reps.map((rep, index) => ({ shots: [...rep.shots], ...(passed[index] == null ? {} : { passed: passed[index] }) })),
+        reps: drill.reps.map((rep, index) => ({
+          shots: [...rep.shots],
+          ...(passed[index] == null ? {} : { passed: passed[index] }),
+        })),
       });
       showToast({ title: t('KEEP.TITLE'), message: t('KEEP.KEPT'), type: ToastType.success });
       onHide();
@@ -39,67 +50,74 @@ export function KeepSessionDialog({ drill, stage, onHide }: { drill: FinishedDri
   };
 
   return (
-    <Modal show={drill !== null} onHide={onHide} centered aria-labelledby="keep-session-title">
+    // Only a signed-in member has a log to keep it in; a visitor's drill just ends.
+    <Modal
+      show={drill !== null && user !== null}
+      onHide={onHide}
+      centered
+      aria-labelledby="keep-session-title"
+    >
       <Modal.Header closeButton closeLabel={t('KEEP.DISCARD')}>
         <Modal.Title id="keep-session-title" as="h2" className="h5">
           {t('KEEP.TITLE')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {user === null ? (
-          <p className="mb-0">{t('KEEP.SIGN_IN')}</p>
-        ) : (
-          <>
-            <p>{t('KEEP.INTRO')}</p>
-            <ol className="list-unstyled keep-reps mb-0">
-              {drill?.reps.map((rep, index) => (
-                <li key={index} className="d-flex flex-wrap align-items-center gap-2 mb-2">
-                  <span className="me-auto">
-                    {t('KEEP.REP', { n: index + 1 })}
-                    {rep.shots.length > 0 ? (
-                      <span className="small text-body-secondary">
-                        {' · '}
-                        {t('KEEP.SHOTS', { count: rep.shots.length, hf: scoreRep(rep.shots, powerFactor).hitFactor.toFixed(2) })}
-                      </span>
-                    ) : null}
-                  </span>
-                  <div className="btn-group btn-group-sm" role="group" aria-label={t('KEEP.REP', { n: index + 1 })}>
-                    {([true, false] as const).map((value) => (
-                      <button
-                        key={String(value)}
-                        type="button"
-                        className={`btn ${passed[index] === value ? (value ? 'btn-success' : 'btn-danger') : 'btn-outline-secondary'}`}
-                        aria-pressed={passed[index] === value}
-                        onClick={() => setPassed((all) => all.map((p, i) => (i === index ? (p === value ? null : value) : p)))}
-                      >
-                        {value ? t('KEEP.PASSED') : t('KEEP.FAILED')}
-                      </button>
-                    ))}
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
+        <>
+          <p>{t('KEEP.INTRO')}</p>
+          <ol className="list-unstyled keep-reps mb-0">
+            {drill?.reps.map((rep, index) => (
+              <li key={index} className="d-flex flex-wrap align-items-center gap-2 mb-2">
+                <span className="me-auto">
+                  {t('KEEP.REP', { n: index + 1 })}
+                  {rep.shots.length > 0 ? (
+                    <span className="small text-body-secondary">
+                      {' · '}
+                      {t('KEEP.SHOTS', {
+                        count: rep.shots.length,
+                        hf: scoreRep(rep.shots, powerFactor).hitFactor.toFixed(2),
+                      })}
+                    </span>
+                  ) : null}
+                </span>
+                <div
+                  className="btn-group btn-group-sm"
+                  role="group"
+                  aria-label={t('KEEP.REP', { n: index + 1 })}
+                >
+                  {([true, false] as const).map((value) => (
+                    <button
+                      key={String(value)}
+                      type="button"
+                      className={`btn ${passed[index] === value ? (value ? 'btn-success' : 'btn-danger') : 'btn-outline-secondary'}`}
+                      aria-pressed={passed[index] === value}
+                      onClick={() =>
+                        setPassed((all) =>
+                          all.map((p, i) => (i === index ? (p === value ? null : value) : p)),
+                        )
+                      }
+                    >
+                      {value ? t('KEEP.PASSED') : t('KEEP.FAILED')}
+                    </button>
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
       </Modal.Body>
       <Modal.Footer>
-        {user === null ? (
-          <Link className="btn btn-primary" to="/login">
-            {t('KEEP.SIGN_IN_LINK')}
+        <>
+          <Link className="btn btn-link me-auto" to="/training">
+            {t('KEEP.OPEN_LOG')}
           </Link>
-        ) : (
-          <>
-            <Link className="btn btn-link me-auto" to="/training">
-              {t('KEEP.OPEN_LOG')}
-            </Link>
-            <Button variant="outline-secondary" onClick={onHide}>
-              {t('KEEP.DISCARD')}
-            </Button>
-            <Button variant="primary" disabled={keep.isPending} onClick={() => void onKeep()}>
-              {t('KEEP.KEEP')}
-            </Button>
-          </>
-        )}
+          <Button variant="outline-secondary" onClick={onHide}>
+            {t('KEEP.DISCARD')}
+          </Button>
+          <Button variant="primary" disabled={keep.isPending} onClick={() => void onKeep()}>
+            {t('KEEP.KEEP')}
+          </Button>
+        </>
       </Modal.Footer>
     </Modal>
   );

@@ -10,7 +10,7 @@ import { stageToWire } from '@club/stage-engine/model';
 import type { Stage } from '@club/stage-engine/model';
 import { FormField, fieldIds, invalidProps } from '../../../lib/forms/form-field.tsx';
 import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
-import { showToast } from '../../../lib/toasts.ts';
+import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { withSpinner } from '../../../lib/spinner.ts';
 import { usePublishLibraryStage } from '../api/publish-library-stage.ts';
 
@@ -60,7 +60,7 @@ export function PublishLibraryDialog({ show, stage, onHide }: { show: boolean; s
           elements,
         }),
       );
-      showToast({ title: t('PUBLISH.TITLE'), message: t('PUBLISH.DONE', { name: published.name }), type: ToastType.success });
+      showToast({ title: t('PUBLISH.TITLE'), message: toastMessage(t, 'PUBLISH.DONE', { name: published.name }), type: ToastType.success });
       onHide();
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['name', 'description', 'rounds', 'tags'])) {

@@ -28,7 +28,7 @@ const view = (stageToCamera: ReturnType<typeof stageToCameraFor>, gain = 1) =>
     480,
   );
 
-describe('cameraMoved', () => {
+describe('cameraMoved', { timeout: 60_000 }, () => {
   const home = stageToCameraFor(640, 480);
   const reference = view(home);
 

@@ -38,6 +38,12 @@ const LEARN_RATE = 0.06;
 const DEVIATION_FACTOR = 4;
 /** Above this share of the picture in the foreground, the change is the scene, not a dot. */
 const SCENE_CHANGE_SHARE = 0.004;
+/**
+ * How much the laser's channel must beat both others in a pixel, whatever the background: a
+ * dot's glow is strongly coloured, while brown cards swinging past, white no-shoots and lamps
+ * are not, so moving targets and light changes never look like dots.
+ */
+const CHROMA_MIN = 70;
 /** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
 const SETTLE_FRAMES = 6;
 
@@ -105,12 +111,13 @@ export class LaserDetector {
     const feature = this.feature!;
     const mask = this.mask!;
     const red = this.options.colour === 'red';
-    // The laser colour: the channel itself (a dot is bright) plus how far it beats the other two.
+    // The laser colour: the channel itself (a dot is bright) plus twice how far it beats the
+    // stronger of the other two, so a dot stands out as well on a brown card as on the backstop.
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const r = rgba[byte]!;
       const g = rgba[byte + 1]!;
       const b = rgba[byte + 2]!;
-      feature[index] = red ? r + r - ((g + b) >> 1) : g + g - ((r + b) >> 1);
+      feature[index] = red ? 3 * r - 2 * (g > b ? g : b) : 3 * g - 2 * (r > b ? r : b);
     }
     this.frames += 1;
     if (this.frames === 1) {
@@ -126,10 +133,14 @@ export class LaserDetector {
     const learning = this.frames <= LEARN_FRAMES;
     const contrast = contrastForSensitivity(this.options.sensitivity);
     let foreground = 0;
-    for (let index = 0; index < size; index += 1) {
+    for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const difference = feature[index]! - mean[index]! - shift;
       const limit = contrast + DEVIATION_FACTOR * deviation[index]!;
-      const isForeground = !learning && difference > limit;
+      const r = rgba[byte]!;
+      const g = rgba[byte + 1]!;
+      const b = rgba[byte + 2]!;
+      const chroma = red ? r - (g > b ? g : b) : g - (r > b ? r : b);
+      const isForeground = !learning && difference > limit && chroma >= CHROMA_MIN;
       mask[index] = isForeground ? 1 : 0;
       feature[index] = difference;
       if (isForeground) {
@@ -201,8 +212,8 @@ export class LaserDetector {
           stack.push(next);
         }
       }
-      // A lone pixel that only just passed is sensor noise; a real dot covers a few pixels or stands far out.
-      if (area < 2 && peak < contrast) continue;
+      // A lone pixel is sensor noise: even far away a dot's glow covers a few pixels.
+      if (area < 2) continue;
       if (best === null || peak * Math.sqrt(area) > best.strength * Math.sqrt(best.area)) {
         best = { x: sumX / sum + 0.5, y: sumY / sum + 0.5, area, strength: peak };
       }

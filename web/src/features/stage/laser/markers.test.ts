@@ -15,7 +15,7 @@ import { calibrateFromPicture, MARKER_POSITIONS } from './markers.ts';
 
 const design = { designWidth: 1280, designHeight: 720 };
 
-describe('calibrateFromPicture', () => {
+describe('calibrateFromPicture', { timeout: 60_000 }, () => {
   const stageToCamera = stageToCameraFor(640, 480);
   const random = seededRandom(7);
   const table = noiseTable(random);

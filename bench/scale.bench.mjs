@@ -1,0 +1,295 @@
+// A club of 20,000 members (issue 17): builds the big club (bench/big-club.mjs) on SQLite and,
+// with BENCH_PG_URL, on PostgreSQL, starts the built server on it and prints, per call a page
+// makes: bytes, server CPU per request at 1 connection, p99 at 20 connections; then how long a
+// cheap call (health) waits while each heavy call repeats; then the plans (EXPLAIN) of the
+// queries behind them. Prints figures; asserts nothing.
+//
+//   npm run bench -- scale
+//   BENCH_PG_URL=postgres://club_test:club_test@127.0.0.1:5432/club_bench npm run bench -- scale
+//
+// BENCH_SECONDS (5) sets the length of each load run; BENCH_DB=sqlite|postgres runs one only.
+// Targets: p99 <= 50 ms at 20 connections, <= 5 ms CPU per request (export <= 25 ms), the
+// feed <= 2 ms, a cheap call never waits more than 10 ms behind a heavy one.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+import { buildBigClub } from './big-club.mjs';
+import { root, startServer, stats } from './support.mjs';
+
+const load = createRequire(path.join(root, 'server/package.json'));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
+
+/** CPU time (user + system) the process has used so far, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** The calls measured, as the web app makes them, with the session each needs. */
+function callsOf(club, today) {
+  const [year, month] = [today.getFullYear(), today.getMonth() + 1];
+  const first = `${year}-${pad(month)}-01`;
+  const last = `${year}-${pad(month)}-${pad(new Date(year, month, 0).getDate())}`;
+  const staff = `Token ${club.sessions.staff.token}`;
+  const heavy = `Token ${club.sessions.heavy.token}`;
+  const member = `Token ${club.sessions.member.token}`;
+  return [
+    { name: 'health (the cheap call)', path: '/api/health/' },
+    { name: 'public month', path: `/api/${year}/${month}/` },
+    { name: 'member month', path: `/api/${year}/${month}/`, auth: member },
+    { name: 'GET /api/calendar.ics', path: '/api/calendar.ics', heavy: true },
+    { name: 'staff month', path: `/api/${year}/${month}/`, auth: staff, heavy: true },
+    {
+      name: 'admin events of a month',
+      path: `/api/admin/events/?from=${first}&to=${last}`,
+      auth: staff,
+      heavy: true,
+    },
+    { name: 'admin users ?q=gar', path: '/api/admin/users/?q=gar', auth: staff, heavy: true },
+    { name: 'admin users ?q=garcia (accents)', path: '/api/admin/users/?q=garcia', auth: staff, heavy: true },
+    { name: 'admin users, no match', path: '/api/admin/users/?q=zzqx', auth: staff, heavy: true },
+    {
+      name: 'export, 400 registrations',
+      path: `/api/registro/${club.sessions.heavy.uuid}/export/`,
+      auth: heavy,
+      heavy: true,
+    },
+    {
+      name: 'staff view of an event (200)',
+      path: `/api/events/${club.bigEventId}/`,
+      auth: staff,
+      heavy: true,
+    },
+    {
+      name: 'staff event participants, a page',
+      path: `/api/admin/events/${club.bigEventId}/participants/?offset=0&limit=50`,
+      auth: staff,
+      heavy: true,
+      optional: true,
+    },
+  ];
+}
+
+async function once(url, auth) {
+  const res = await fetch(url, { headers: auth ? { authorization: auth } : {} });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes: body.length, body };
+}
+
+function cannon(url, auth, connections, duration) {
+  return autocannon({ url, connections, duration, headers: auth ? { authorization: auth } : {} });
+}
+
+/** Latencies of the cheap call, one at a time, for `ms`. */
+async function sampleCheap(url, ms) {
+  const latencies = [];
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await fetch(url).then((r) => r.arrayBuffer());
+    latencies.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return stats(latencies);
+}
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+async function measure(label, url, club) {
+  const server = await startServer({ DATABASE_URL: url, RATE_LIMITS: 'off', SEED: 'none' });
+  const rows = [];
+  try {
+    process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms\n\n`);
+    const calls = callsOf(club, new Date());
+    const live = [];
+    for (const call of calls) {
+      const target = `${server.url}${call.path}`;
+      const first = await once(target, call.auth);
+      if (first.status === 404 && call.optional) continue;
+      if (first.status !== 200)
+        process.stdout.write(`${call.name}: status ${first.status} ${first.body.slice(0, 200)}\n`);
+      await cannon(target, call.auth, 1, 1); // warm-up
+      const cpuBefore = cpuMs(server.pid);
+      const single = await cannon(target, call.auth, 1, Math.max(2, Math.round(SECONDS / 2)));
+      const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / single.requests.total;
+      const loaded = await cannon(target, call.auth, 20, SECONDS);
+      const row = {
+        call: call.name,
+        bytes: first.bytes,
+        cpuMs: cpuPerRequest,
+        p99: loaded.latency.p99,
+        rps: loaded.requests.average,
+        errors: loaded.non2xx + loaded.errors,
+      };
+      rows.push(row);
+      live.push({ ...call, target });
+      process.stdout.write(
+        `${call.name.padEnd(36)} ${String(row.bytes).padStart(8)} B  ${fmt(row.cpuMs, 2).padStart(7)} ms CPU/req  ` +
+          `p99 ${String(row.p99).padStart(5)} ms @20  ${fmt(row.rps, 0).padStart(6)} req/s  non-2xx ${row.errors}\n`,
+      );
+    }
+    const cheap = `${server.url}/api/health/`;
+    const idle = await sampleCheap(cheap, 2000);
+    process.stdout.write(
+      `\nhealth alone: median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms\n`,
+    );
+    for (const call of live.filter((c) => c.heavy)) {
+      const running = cannon(call.target, call.auth, 2, Math.max(2, Math.round(SECONDS / 2)));
+      await new Promise((r) => setTimeout(r, 200));
+      const during = await sampleCheap(cheap, Math.max(1500, (SECONDS / 2) * 1000 - 500));
+      await running;
+      const row = rows.find((r) => r.call === call.name);
+      row.waitP99 = during.p99;
+      row.waitMax = during.max;
+      process.stdout.write(
+        `health while ${call.name.padEnd(36)} repeats: median ${fmt(during.median)} ms, p99 ${fmt(during.p99)} ms, max ${fmt(during.max)} ms\n`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  process.stdout.write(
+    `\n| call (${label}) | bytes | CPU ms/req @1 | p99 ms @20 | health p99 while it repeats |\n|---|---|---|---|---|\n`,
+  );
+  for (const r of rows) {
+    process.stdout.write(
+      `| ${r.call} | ${r.bytes} | ${fmt(r.cpuMs, 2)} | ${r.p99} | ${r.waitP99 === undefined ? '' : fmt(r.waitP99)} |\n`,
+    );
+  }
+  return rows;
+}
+
+/** The queries behind the heavy calls, as the repositories write them. */
+function plannedQueries(club, ids, dialect) {
+  const month = ids.monthEventIds;
+  const list = (values) => values.map((v) => `'${v}'`).join(', ');
+  // As events/repository.ts joins them: by key per registration (a lateral join on PostgreSQL).
+  const join =
+    dialect === 'postgres'
+      ? 'inner join lateral (select * from members where members.id = r.member_id offset 0) m on true'
+      : 'inner join members m on m.id = r.member_id';
+  const participants = (where) =>
+    `select r.event_id, m.id, r.role_id, r.status, m.nombre, m.apellidos, m.email, m.mobil, m.socio, m.licencia
+     from registrations r ${join} where ${where}
+     order by m.apellidos, m.nombre, m.id`;
+  return {
+    'feed: public events from a month ago': (d) =>
+      `select * from events where start_at >= '${d.aMonthAgo}' and start_at < '${d.aYearAhead}' and status = 1 order by start_at, id`,
+    'staff month: events of the month': (d) =>
+      `select * from events where start_at >= '${d.monthFrom}' and start_at < '${d.monthTo}' order by start_at, id`,
+    'staff month, before: participants of every event': () => participants(`r.event_id in (${list(month)})`),
+    'one event: participants (staff)': () => participants(`r.event_id = '${club.bigEventId}'`),
+    'one event: a page of participants': () =>
+      `${participants(`r.event_id = '${club.bigEventId}'`)} limit 50 offset 0`,
+    'member search ?q=gar, before (six LIKEs)': () =>
+      `select * from members where login_key like '%gar%' or email_key like '%gar%' or lower(nombre) like '%gar%'
+       or lower(apellidos) like '%gar%' or lower(nombre || ' ' || apellidos) like '%gar%'
+       or lower(coalesce(socio, '')) like '%gar%' order by apellidos, nombre, id limit 50`,
+    'member search ?q=gar (index)': (d) => d.searchSql,
+    'export: contact messages by e-mail': () =>
+      `select name, email, subject, message, created_at from contact_messages
+       where lower(email) = 'heavy.member@big-club.invalid' order by created_at`,
+    'export: registrations of the member': () =>
+      `select e.id, e.evento, r.status from registrations r inner join events e on e.id = r.event_id
+       where r.member_id = '${club.sessions.heavy.uuid}' order by e.start_at desc, e.id`,
+  };
+}
+
+function bounds() {
+  const now = new Date();
+  const [y, m] = [now.getFullYear(), now.getMonth() + 1];
+  const ago = new Date(now.getTime() - 31 * 24 * 3600 * 1000);
+  const ahead = new Date(now.getTime() + 366 * 24 * 3600 * 1000);
+  const day = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return {
+    monthFrom: `${y}-${pad(m)}-01`,
+    monthTo: m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`,
+    aMonthAgo: day(ago),
+    aYearAhead: day(ahead),
+  };
+}
+
+async function explain(label, url, club) {
+  process.stdout.write(`\n#### Plans on ${label}\n`);
+  const d = bounds();
+  if (url.startsWith('postgres')) {
+    const pg = load('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const ids = (
+        await client.query('select id from events where start_at >= $1 and start_at < $2', [
+          d.monthFrom,
+          d.monthTo,
+        ])
+      ).rows.map((r) => r.id);
+      const hasIndex =
+        (await client.query("select 1 from pg_indexes where indexname = 'members_search_trgm_idx'"))
+          .rowCount > 0;
+      d.searchSql = hasIndex
+        ? `select * from members where club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) like '%gar%' order by apellidos, nombre, id limit 50`
+        : null;
+      for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'postgres'))) {
+        const text = sqlOf(d);
+        if (!text) continue;
+        const plan = (await client.query(`explain ${text}`)).rows.map((r) => r['QUERY PLAN']);
+        process.stdout.write(`\n${name}:\n  ${plan.join('\n  ')}\n`);
+      }
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const Database = load('better-sqlite3');
+  const db = new Database(url.replace(/^sqlite:/, ''), { readonly: true });
+  try {
+    const ids = db
+      .prepare('select id from events where start_at >= ? and start_at < ?')
+      .all(d.monthFrom, d.monthTo)
+      .map((r) => r.id);
+    const hasFts =
+      db.prepare("select 1 from sqlite_master where name = 'members_search'").get() !== undefined;
+    d.searchSql = hasFts
+      ? `select m.* from members_search s join members m on m.rowid = s.rowid where members_search match '"gar"' order by m.apellidos, m.nombre, m.id limit 50`
+      : null;
+    for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'sqlite'))) {
+      const text = sqlOf(d);
+      if (!text) continue;
+      const plan = db
+        .prepare(`explain query plan ${text}`)
+        .all()
+        .map((r) => r.detail);
+      process.stdout.write(`\n${name}:\n  ${plan.join('\n  ')}\n`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+const targets = [];
+if (process.env.BENCH_DB !== 'postgres') {
+  targets.push(['SQLite', `sqlite:${path.join(os.tmpdir(), 'club-big-club', 'club.db')}`]);
+}
+if (process.env.BENCH_DB !== 'sqlite') {
+  if (process.env.BENCH_PG_URL) {
+    const url = new URL(process.env.BENCH_PG_URL);
+    url.searchParams.set('options', '-c search_path=big_club');
+    targets.push(['PostgreSQL', url.toString()]);
+  } else {
+    process.stdout.write('(PostgreSQL skipped: set BENCH_PG_URL to a database the bench may fill)\n');
+  }
+}
+for (const [label, url] of targets) {
+  const club = await buildBigClub(url);
+  process.stdout.write(
+    `\n## Big club on ${label}, built in ${(club.buildMs / 1000).toFixed(1)} s: ${JSON.stringify(club.counts)}, ` +
+      `${club.publicFromAMonthAgo} public events from a month ago on\n`,
+  );
+  await measure(label, url, club);
+  await explain(label, url, club);
+}

@@ -1,0 +1,210 @@
+// A durable work queue over Kysely, on SQLite and PostgreSQL alike. No queue library serves both
+// databases from inside the application's own transactions (pg-boss and graphile-worker are
+// PostgreSQL only, BullMQ needs Redis), and the point here is that a job is written in the same
+// transaction as the change that causes it: so a small queue of our own.
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { JobsTable } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { isoOf, newId } from '../lib/ids.ts';
+import type { Executor } from '../db/transaction.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+
+export type JobRow = Selectable<JobsTable>;
+
+export const MAIL_JOB = 'mail';
+
+/** Waits between tries grow: 30 s, 1 min, 2 min ... up to an hour. */
+export function retryDelayMs(tries: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 60 * 60_000);
+}
+
+/** Adds a job; call it with the transaction of the change the job follows from. */
+export async function enqueueJob(
+  db: Executor,
+  job: {
+    kind: string;
+    payload: unknown;
+    runAt: Date;
+    now: Date;
+    key?: string;
+    mailTo?: string;
+    subject?: string;
+  },
+): Promise<string> {
+  const id = newId();
+  const stamp = isoOf(job.now);
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind: job.kind,
+      job_key: job.key ?? null,
+      payload: JSON.stringify(job.payload),
+      mail_to: job.mailTo ?? null,
+      subject: job.subject ? job.subject.slice(0, 300) : null,
+      status: 'pending',
+      run_at: isoOf(job.runAt),
+      tries: 0,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return id;
+}
+
+/** Puts a mail in the queue, to go out as soon as a worker is free. */
+export function enqueueMail(db: Executor, now: Date, message: MailMessage): Promise<string> {
+  return enqueueJob(db, {
+    kind: MAIL_JOB,
+    payload: message,
+    runAt: now,
+    now,
+    mailTo: message.to,
+    subject: message.subject,
+  });
+}
+
+/** Removes the pending jobs of a key (a reminder to plan again or no more). */
+export async function cancelPendingJobs(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('jobs').where('job_key', '=', key).where('status', '=', 'pending').execute();
+}
+
+export function findPendingJob(db: Executor, key: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('job_key', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/**
+ * Claims up to `limit` of the oldest due jobs for `worker` until `leaseMs` from now: pending ones
+ * whose time has come, or running ones whose lease ran out (their process died). PostgreSQL: the
+ * rows are picked with FOR UPDATE SKIP LOCKED, so concurrent claimers take different rows
+ * without waiting. SQLite: the same conditional UPDATE inside BEGIN IMMEDIATE (one writer at a
+ * time). One statement for several jobs keeps the queue's writes few under load.
+ */
+export async function claimJobs(
+  db: Db,
+  worker: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<JobRow[]> {
+  const stamp = isoOf(now);
+  const claim = (trx: Executor) => {
+    let due = trx
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', stamp)]),
+          eb.and([eb('status', '=', 'running'), eb('claimed_until', '<', stamp)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(limit);
+    if (db.dialect === 'postgres') due = due.forUpdate().skipLocked();
+    return trx
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        tries: sql<number>`tries + 1`,
+        claimed_by: worker,
+        claimed_until: isoOf(new Date(now.getTime() + leaseMs)),
+        updated_at: stamp,
+      })
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+  };
+  if (db.dialect === 'postgres') return claim(db.kysely);
+  return withWriteTransaction(db, claim);
+}
+
+/** Claims the oldest due job, if any (see claimJobs). */
+export async function claimJob(
+  db: Db,
+  worker: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
+  return (await claimJobs(db, worker, now, leaseMs, 1))[0];
+}
+
+/** Marks a claimed job done; a mail's body is dropped then (it may hold a reset link). */
+export async function completeJob(db: Executor, job: JobRow, worker: string, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      status: 'done',
+      claimed_until: null,
+      last_error: null,
+      updated_at: isoOf(now),
+      ...(job.kind === MAIL_JOB ? { payload: '{}' } : {}),
+    })
+    .where('id', '=', job.id)
+    .where('claimed_by', '=', worker)
+    .execute();
+}
+
+/** Plans another try after a growing wait, or marks the job failed after `retryLimit` tries. */
+export async function failJob(
+  db: Executor,
+  job: JobRow,
+  worker: string,
+  now: Date,
+  retryLimit: number,
+  error: string,
+): Promise<void> {
+  const failed = job.tries >= retryLimit;
+  await db
+    .updateTable('jobs')
+    .set({
+      status: failed ? 'failed' : 'pending',
+      run_at: failed ? job.run_at : isoOf(new Date(now.getTime() + retryDelayMs(job.tries))),
+      claimed_until: null,
+      last_error: error.slice(0, 1000),
+      updated_at: isoOf(now),
+    })
+    .where('id', '=', job.id)
+    .where('claimed_by', '=', worker)
+    .execute();
+}
+
+/** Mails in a state, newest first (the staff list of failed mails). */
+export function findMailJobs(db: Executor, status: JobsTable['status'], limit: number): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', MAIL_JOB)
+    .where('status', '=', status)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts a failed mail back in the queue with its tries counted afresh; false when there is none. */
+export async function retryFailedMail(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'pending', tries: 0, run_at: isoOf(now), claimed_by: null, updated_at: isoOf(now) })
+    .where('id', '=', id)
+    .where('kind', '=', MAIL_JOB)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Forgets finished jobs older than `before` (the queue keeps a few days of history). */
+export async function pruneDoneJobs(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('jobs').where('status', '=', 'done').where('updated_at', '<', isoOf(before)).execute();
+}

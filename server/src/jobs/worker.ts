@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { JobRow } from './queue.ts';
+import { claimJobs, completeJob, failJob, pruneDoneJobs } from './queue.ts';
+
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export interface JobWorker {
+  /** Registers what runs the jobs of a kind (modules do it as they load). */
+  handle(kind: string, handler: JobHandler): void;
+  /** Looks for due work now (after a commit that added some) instead of at the next poll. */
+  kick(): void;
+  start(): void;
+  /** Takes no more work and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** How often to look for due work; 0 runs no worker in this process (jobs still queue). */
+  pollMs: number;
+  retryLimit: number;
+  leaseMs: number;
+  concurrency: number;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+const KEEP_DONE_MS = 7 * DAY_MS;
+
+/**
+ * The worker each server process runs: claims due jobs (never the same as another process, see
+ * claimJob), runs a few at once, and records the outcome. Delivery is at least once: a process
+ * that dies between a send and its mark leaves the job to be claimed again when its lease ends.
+ */
+export function createJobWorker(options: WorkerOptions): JobWorker {
+  const { db, clock, log } = options;
+  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const handlers = new Map<string, JobHandler>();
+  const inHand = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let claiming = false;
+  let again = false;
+  let lastPrune = 0;
+
+  const run = async (job: JobRow): Promise<void> => {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      await handler(job);
+      await completeJob(db.kysely, job, id, clock.now());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log.warn(
+        { job: job.id, kind: job.kind, tries: job.tries, err: message },
+        'job failed; it will be tried again',
+      );
+      await failJob(db.kysely, job, id, clock.now(), options.retryLimit, message).catch((markErr: unknown) =>
+        log.error({ err: markErr, job: job.id }, 'could not record a job failure'),
+      );
+    }
+  };
+
+  // One claim at a time per process; claims that arrive meanwhile ask for another round.
+  const drain = async (): Promise<void> => {
+    if (claiming) {
+      again = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        again = false;
+        while (running && inHand.size < options.concurrency) {
+          const jobs = await claimJobs(
+            db,
+            id,
+            clock.now(),
+            options.leaseMs,
+            options.concurrency - inHand.size,
+          );
+          if (jobs.length === 0) break;
+          for (const job of jobs) {
+            const task = run(job).finally(() => {
+              inHand.delete(task);
+              if (running) void drain();
+            });
+            inHand.add(task);
+          }
+        }
+      } while (again && running && inHand.size < options.concurrency);
+    } catch (err) {
+      log.error({ err }, 'could not claim jobs');
+    } finally {
+      claiming = false;
+    }
+  };
+
+  const tick = () => {
+    void drain();
+    const now = clock.now().getTime();
+    if (now - lastPrune > DAY_MS) {
+      lastPrune = now;
+      pruneDoneJobs(db.kysely, new Date(now - KEEP_DONE_MS)).catch((err: unknown) =>
+        log.error({ err }, 'job prune failed'),
+      );
+    }
+  };
+
+  return {
+    handle(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    kick() {
+      if (running) void drain();
+    },
+    start() {
+      if (options.pollMs <= 0 || running) return;
+      running = true;
+      timer = setInterval(tick, options.pollMs);
+      tick();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearInterval(timer);
+      while (claiming || inHand.size > 0) {
+        await Promise.allSettled([...inHand]);
+        if (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { RoleStatus } from '@club/contract/enums';
+import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
+import type { FeedAnswer, MyRegistration } from '@club/contract/schemas';
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { newSecret } from '../../lib/ids.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { toEvents } from './event-view.ts';
+import { eventLink, renderCalendar } from './ical.ts';
+import { findParticipants } from './repository.ts';
+import { waitlistView } from './waitlist-view.ts';
+
+/** Every event the member registered for (any status) or waits for, by start. */
+async function ownEventRows(ctx: AppContext, memberId: string) {
+  const db = ctx.db.kysely;
+  return db
+    .selectFrom('events')
+    .selectAll('events')
+    .where((eb) =>
+      eb.or([
+        eb(
+          'events.id',
+          'in',
+          eb.selectFrom('registrations').select('event_id').where('member_id', '=', memberId),
+        ),
+        eb('events.id', 'in', eb.selectFrom('waitlist').select('event_id').where('member_id', '=', memberId)),
+      ]),
+    )
+    .orderBy('events.start_at')
+    .orderBy('events.id')
+    .execute();
+}
+
+/** The member's registrations and waiting places, each with the event as they see it. */
+export async function myRegistrations(ctx: AppContext, member: MemberRow): Promise<MyRegistration[]> {
+  const rows = await ownEventRows(ctx, member.id);
+  const viewer = { memberId: member.id, staff: false };
+  const participants = await findParticipants(
+    ctx.db.kysely,
+    rows.map((r) => r.id),
+    { kind: 'member', memberId: member.id },
+  );
+  const events = toEvents(rows, participants, false, await waitlistView(ctx.db.kysely, rows, viewer));
+  return events.map((event) => {
+    const waiting = event.enEspera ?? null;
+    const own = event.participantes[0]?.roles[0]?.status;
+    // A member who cancelled and then joined the line shows as waiting.
+    const status = waiting !== null ? WAITING_ROLE_STATUS : (own ?? RoleStatus.anulado);
+    return { event, status, enEspera: waiting };
+  });
+}
+
+function feedUrl(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl}/api/calendar/${token}.ics`;
+}
+
+/** The member's secret calendar address, made at the first request. */
+export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
+  if (member.feed_token) return { url: feedUrl(ctx, member.feed_token) };
+  const token = newSecret();
+  // Two first requests at once: the first write wins and both answer with what is stored.
+  await ctx.db.kysely
+    .updateTable('members')
+    .set({ feed_token: token })
+    .where('id', '=', member.id)
+    .where('feed_token', 'is', null)
+    .execute();
+  const stored = await ctx.db.kysely
+    .selectFrom('members')
+    .select('feed_token')
+    .where('id', '=', member.id)
+    .executeTakeFirst();
+  if (!stored?.feed_token) throw new ApiError('NOT_FOUND');
+  return { url: feedUrl(ctx, stored.feed_token) };
+}
+
+/** A new secret address; the old one answers 404 from now on. */
+export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
+  const token = newSecret();
+  await ctx.db.kysely.updateTable('members').set({ feed_token: token }).where('id', '=', member.id).execute();
+  return { url: feedUrl(ctx, token) };
+}
+
+/**
+ * The member's own registrations as iCalendar, public and private events alike; cancelled ones
+ * as STATUS:CANCELLED so that calendar programs remove them. 404 for an unknown token.
+ */
+export async function personalFeed(ctx: AppContext, token: string): Promise<string> {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
+  const db = ctx.db.kysely;
+  const member = await db
+    .selectFrom('members')
+    .select(['id', 'nombre'])
+    .where('feed_token', '=', token)
+    .executeTakeFirst();
+  if (!member) throw new ApiError('NOT_FOUND');
+  const rows = await db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .selectAll('events')
+    .select([
+      'registrations.status as registration_status',
+      'registrations.updated_at as registration_updated_at',
+    ])
+    .where('registrations.member_id', '=', member.id)
+    .orderBy('events.start_at')
+    .orderBy('events.id')
+    .execute();
+  return renderCalendar({
+    name: `${siteSettings.clubName} · ${member.nombre}`,
+    timeZone: ctx.config.clubTimezone,
+    now: ctx.clock.now(),
+    refreshSeconds: 60 * 60,
+    entries: rows.map((row) => {
+      const cancelled = row.registration_status === RoleStatus.anulado;
+      const lastModified =
+        row.registration_updated_at > row.updated_at ? row.registration_updated_at : row.updated_at;
+      // A cancelled registration is a change of the member's copy: its SEQUENCE moves on too.
+      return {
+        row,
+        url: eventLink(ctx.config.publicUrl, row),
+        cancelled,
+        sequence: row.version + (cancelled ? 1 : 0),
+        lastModified,
+      };
+    }),
+  });
+}

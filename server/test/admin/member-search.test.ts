@@ -1,0 +1,84 @@
+import { beforeAll, expect, it } from 'vitest';
+import { userSchema } from '@club/contract/schemas';
+import { apiClient, describeEachDatabase } from '../support/test-app.ts';
+import { createTestMember } from '../support/auth.ts';
+import type { TestMember } from '../support/auth.ts';
+
+describeEachDatabase('admin: member search through the search index', (get) => {
+  const api = () => apiClient(get().app);
+  let staff: TestMember;
+  let garcia: TestMember;
+  let nunez: TestMember;
+
+  const search = async (q: string) => {
+    const res = await api().get(`/api/admin/users/?q=${encodeURIComponent(q)}`, staff.token);
+    expect(res.statusCode, q).toBe(200);
+    return userSchema
+      .array()
+      .parse(res.json())
+      .map((u) => u.uuid);
+  };
+
+  beforeAll(async () => {
+    const t = get();
+    staff = await createTestMember(t, { staff: true, nombre: 'Marta', apellidos: 'Staff' });
+    garcia = await createTestMember(t, { nombre: 'Ramón', apellidos: 'García Peña', login: 'rgarcia' });
+    nunez = await createTestMember(t, {
+      nombre: 'Àngels',
+      apellidos: 'Núñez',
+      email: 'ANGELS.NUNEZ@Club.Test',
+    });
+    await createTestMember(t, { nombre: 'Pere', apellidos: 'Vidal' });
+  });
+
+  it('finds a name without its accents and in any case', async () => {
+    for (const q of ['garcia', 'GARCÍA', 'García', 'ramon garc', 'pena', 'peña']) {
+      expect(await search(q), q).toEqual([garcia.user.uuid]);
+    }
+    for (const q of ['nuñez', 'NUNEZ', 'angels', 'àngels nú']) {
+      expect(await search(q), q).toEqual([nunez.user.uuid]);
+    }
+  });
+
+  it('finds by part of the login, the e-mail and the member number', async () => {
+    expect(await search('rgarc')).toEqual([garcia.user.uuid]);
+    expect(await search('angels.nunez@club')).toEqual([nunez.user.uuid]);
+    await api().put(`/api/admin/users/${nunez.user.uuid}/`, { socio: 'S-7731' }, staff.token);
+    expect(await search('7731')).toEqual([nunez.user.uuid]);
+    // A member number claimed at sign-up, waiting for staff, is found too.
+    await get()
+      .db.kysely.updateTable('members')
+      .set({ socio_solicitado: 'C-5519' })
+      .where('id', '=', garcia.user.uuid)
+      .execute();
+    expect(await search('c-5519')).toEqual([garcia.user.uuid]);
+  });
+
+  it('takes the characters of a search as text, not as query syntax', async () => {
+    for (const q of ['"', 'a"b OR *', '%', '_', 'NEAR(x y)', '\\']) {
+      expect(await search(q), q).toEqual([]);
+    }
+  });
+
+  it('answers short searches of one or two characters', async () => {
+    expect(await search('vi')).toContain((await search('vidal'))[0]);
+  });
+
+  it('follows every change of a member: new, renamed, deleted', async () => {
+    const t = get();
+    const late = await createTestMember(t, { nombre: 'Iñaki', apellidos: 'Zubizarreta' });
+    expect(await search('inaki zubi')).toEqual([late.user.uuid]);
+    await t.db.kysely
+      .updateTable('members')
+      .set({ apellidos: 'Olaizola' })
+      .where('id', '=', late.user.uuid)
+      .execute();
+    expect(await search('zubizarreta')).toEqual([]);
+    expect(await search('olaizola')).toEqual([late.user.uuid]);
+    await t.db.kysely.deleteFrom('tokens').where('member_id', '=', late.user.uuid).execute();
+    await t.db.kysely.deleteFrom('members').where('id', '=', late.user.uuid).execute();
+    expect(await search('olaizola')).toEqual([]);
+    // The other members' entries are untouched by those changes.
+    expect(await search('garcia')).toEqual([garcia.user.uuid]);
+  });
+});
