@@ -20,6 +20,7 @@ export const APP_SCREENS: readonly string[] = [
   `${APP_ROUTES.verifyEmail}?token=not-a-real-token`,
   APP_ROUTES.calendar,
   APP_ROUTES.profile,
+  APP_ROUTES.myRegistrations,
   APP_ROUTES.changePassword,
   APP_ROUTES.dryTraining,
   APP_ROUTES.stageDesigner,
