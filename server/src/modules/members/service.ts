@@ -13,8 +13,7 @@ import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
-import { issueAddressLink } from './verification.ts';
-import { sendMails } from '../events/index.ts';
+import { queueAddressLink } from './verification.ts';
 
 const HOUR = 3_600_000;
 
@@ -54,14 +53,7 @@ export async function register(
     },
     ctx.clock.now(),
   );
-  const mail = await issueAddressLink(
-    ctx,
-    ctx.db.kysely,
-    { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' },
-    user.email,
-    'verify',
-  );
-  sendMails(ctx, log, [mail]);
+  await queueAddressLink(ctx, { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' }, user.email, 'verify');
   return user;
 }
 
