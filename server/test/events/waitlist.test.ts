@@ -63,7 +63,7 @@ describeEachDatabase(
       expect(await inMonth()).toMatchObject({ listaEspera: 2, enEspera: null });
       expect(await inMonth(c.token)).toMatchObject({ listaEspera: 2, enEspera: 2 });
       expect(await inMonth(d.token)).toMatchObject({ listaEspera: 2, enEspera: null });
-      const staffMonth = (await api().get('/api/2025/7/', staff.token)).json() as Array<{
+      const staffMonth = (await api().get('/api/2025/7/?participantes=all', staff.token)).json() as Array<{
         uuid: string;
         participantes: Array<{ uuid: string; roles: Array<{ status: number }> }>;
       }>;
