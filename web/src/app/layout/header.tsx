@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APP_ROUTES } from '@club/contract/routes';
+import { APP_ROUTES, teamPath } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { useSession } from '../../lib/session.tsx';
 import { useScrolledPast } from '../../lib/use-scrolled.ts';
@@ -47,8 +47,10 @@ export function Header() {
     }
   };
 
+  // A team page belongs to the home page's team section, so "Team" stays lit there.
+  const onTeamPage = location.pathname.startsWith(teamPath(''));
   const sectionLink = (id: (typeof ALL_SECTIONS)[number]) => {
-    const active = activeSection === id;
+    const active = activeSection === id || (id === 'team' && onTeamPage);
     return (
       <li className="nav-item" key={id}>
         <Link
