@@ -98,5 +98,7 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
-  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member, isoOf(now), nowLocal));
+  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(ctx, trx, member, isoOf(now), nowLocal));
+  // Seats the deletion freed may have gone to members in line: their mails are queued.
+  ctx.jobs.kick();
 }
