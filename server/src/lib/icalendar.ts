@@ -16,6 +16,8 @@ export interface FeedEvent {
   status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   /** Grows with every change, so clients replace their copy (RFC 5545 SEQUENCE). */
   sequence?: number;
+  /** When the event last changed, as an ISO instant (written in UTC, RFC 5545 LAST-MODIFIED). */
+  lastModified?: string;
 }
 
 export interface FeedCalendar {
@@ -111,6 +113,9 @@ export function renderCalendar(calendar: FeedCalendar): string {
       `DTEND;TZID=${timeZone}:${localForm(event.end)}`,
     );
     if (event.sequence !== undefined) lines.push(`SEQUENCE:${event.sequence}`);
+    if (event.lastModified) {
+      lines.push(`LAST-MODIFIED:${new Date(event.lastModified).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`);
+    }
     lines.push(foldLine(`SUMMARY:${escapeText(event.summary)}`));
     if (event.description) lines.push(foldLine(`DESCRIPTION:${escapeText(event.description)}`));
     if (event.status) lines.push(`STATUS:${event.status}`);

@@ -96,6 +96,25 @@ describeEachDatabase(
       expect(resets.every((r) => r.member_id)).toBe(true);
     });
 
+    it('does the same work for a known and an unknown address: one queued request each', async () => {
+      const t = get();
+      const api = apiClient(t.app);
+      const m = await createTestMember(t, { session: false });
+      const requests = async () =>
+        (await t.db.kysely.selectFrom('jobs').select('payload').where('kind', '=', 'password-reset').execute()).map(
+          (row) => JSON.parse(row.payload) as { email: string },
+        );
+      const before = (await requests()).length;
+      expect((await api.get('/api/forgoten-password/?email=otra.persona%40example.com')).statusCode).toBe(200);
+      expect((await requests()).length).toBe(before + 1);
+      expect((await api.get(`/api/forgoten-password/?email=${encodeURIComponent(m.email)}`)).statusCode).toBe(200);
+      expect((await requests()).map((r) => r.email)).toEqual(expect.arrayContaining(['otra.persona@example.com', m.email]));
+      expect((await requests()).length).toBe(before + 2);
+      // The worker mails the member afterwards, and only the member.
+      await smtp.waitForMail(m.email);
+      expect(await mailsTo('otra.persona@example.com')).toEqual([]);
+    });
+
     it('refuses an invalid or missing address with VALIDATION_ERROR and sends nothing', async () => {
       const api = apiClient(get().app);
       const count = smtp.received.length;

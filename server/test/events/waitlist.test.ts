@@ -63,7 +63,7 @@ describeEachDatabase(
       expect(await inMonth()).toMatchObject({ listaEspera: 2, enEspera: null });
       expect(await inMonth(c.token)).toMatchObject({ listaEspera: 2, enEspera: 2 });
       expect(await inMonth(d.token)).toMatchObject({ listaEspera: 2, enEspera: null });
-      const staffMonth = (await api().get('/api/2025/7/', staff.token)).json() as Array<{
+      const staffMonth = (await api().get('/api/2025/7/?participantes=all', staff.token)).json() as Array<{
         uuid: string;
         participantes: Array<{ uuid: string; roles: Array<{ status: number }> }>;
       }>;
@@ -166,6 +166,22 @@ describeEachDatabase(
       ).toBe(200);
       expect(await statusOf(id, b)).toEqual([1]);
       expect(await statusOf(id, c)).toEqual([5]);
+    });
+
+    it('gives the seat of a member who deletes their account to the first in line, and takes them off every line', async () => {
+      const t = get();
+      const id = await insertEvent(t, { plazas: 1, type: EventType.clubPractices, evento: 'Práctica y baja' });
+      const other = await fullEvent(t, 1);
+      const [leaving, next] = await members(2);
+      expect((await register(id, leaving)).statusCode).toBe(200);
+      expect((await join(id, next)).statusCode).toBe(200);
+      expect((await join(other, leaving)).statusCode).toBe(200);
+      const gone = await api().delete(`/api/registro/${leaving.user.uuid}/`, { password: leaving.password }, leaving.token);
+      expect(gone.statusCode).toBe(204);
+      expect(await statusOf(id, next)).toEqual([1]);
+      expect((await api().get(`/api/events/${other}/`)).json()).toMatchObject({ listaEspera: 0 });
+      const mail = await smtp.waitFor((m) => m.to.includes(next.user.email));
+      expect(mail.subject).toContain('Práctica y baja');
     });
 
     it('passes over someone in line who may no longer register, who keeps their place', async () => {

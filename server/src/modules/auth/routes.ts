@@ -6,7 +6,7 @@ import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
 import { memberOnly } from '../../plugins/auth.ts';
 import { toUser } from '../members/index.ts';
-import { changePassword, logIn, logOut, requestPasswordReset, resetPassword } from './service.ts';
+import { changePassword, logIn, logOut, PASSWORD_RESET_JOB, passwordResetHandler, requestPasswordReset, resetPassword } from './service.ts';
 import type { RequestInfo } from './service.ts';
 
 /** What a service needs to know about the caller. */
@@ -18,6 +18,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.ctx.jobs.handle(PASSWORD_RESET_JOB, passwordResetHandler(app.ctx));
   app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
     return logIn(app.ctx, request.body, requestInfo(request));
   });

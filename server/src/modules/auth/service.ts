@@ -29,7 +29,8 @@ import {
   replacePassword,
   revokeToken,
 } from './repository.ts';
-import { enqueueMail } from '../../jobs/queue.ts';
+import { enqueueJob, enqueueMail } from '../../jobs/queue.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { Language } from '@club/contract/languages';
 import { passwordResetNoticeMail, resetLinkMail } from './mails.ts';
@@ -98,10 +99,13 @@ export async function logOut(ctx: AppContext, tokenHash: string): Promise<void> 
   await revokeToken(ctx.db.kysely, tokenHash, isoOf(ctx.clock.now()));
 }
 
+/** The job that turns a forgotten-password request into a reset link, when the address is known. */
+export const PASSWORD_RESET_JOB = 'password-reset';
+
 /**
- * Mails a reset link when the address belongs to a member. The caller answers the same either
- * way; the mail is queued with the reset and sent by the job worker, so the answer's timing
- * does not wait for the mail server either.
+ * Takes a forgotten-password request. Known and unknown addresses do the same work here: the
+ * throttles, then one queued job holding the address. Whether a member owns it is decided by the
+ * job worker, after the answer, so neither the answer nor its timing tells who is a member.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): Promise<void> {
   const { db, clock, config } = ctx;
@@ -116,26 +120,39 @@ export async function requestPasswordReset(ctx: AppContext, email: string, info:
     limit: limits.forgotten,
     windowMs: FORGOTTEN_WINDOW_MS,
   });
-  const member = await findMemberByEmail(db.kysely, email);
-  if (!member) return;
-  const id = newId();
-  const token = newSecret();
   const now = clock.now();
-  // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
-  const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
-  const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
-  await withWriteTransaction(db, async (trx) => {
-    await insertPasswordReset(trx, {
-      id,
-      member_id: member.id,
-      token_hash: hashSecret(token),
-      created_at: isoOf(now),
-      expires_at: isoOf(new Date(now.getTime() + RESET_LIFETIME_MS)),
-      used_at: null,
-    });
-    await enqueueMail(trx, now, { to: member.email, ...mail });
-  });
+  await withWriteTransaction(db, (trx) =>
+    enqueueJob(trx, { kind: PASSWORD_RESET_JOB, payload: { email }, runAt: now, now }),
+  );
   ctx.jobs.kick();
+}
+
+/** Runs a queued forgotten-password request: a member's address gets a reset link by mail, any other nothing. */
+export function passwordResetHandler(ctx: AppContext): JobHandler {
+  return async (job) => {
+    const { email } = JSON.parse(job.payload) as { email: string };
+    const { db, clock, config } = ctx;
+    const member = await findMemberByEmail(db.kysely, email);
+    if (!member) return;
+    const id = newId();
+    const token = newSecret();
+    const now = clock.now();
+    // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
+    const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+    const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
+    await withWriteTransaction(db, async (trx) => {
+      await insertPasswordReset(trx, {
+        id,
+        member_id: member.id,
+        token_hash: hashSecret(token),
+        created_at: isoOf(now),
+        expires_at: isoOf(new Date(now.getTime() + RESET_LIFETIME_MS)),
+        used_at: null,
+      });
+      await enqueueMail(trx, now, { to: member.email, ...mail });
+    });
+    ctx.jobs.kick();
+  };
 }
 
 /** Sets a new password from a mailed link; the link works once, for an hour, and only until the password changes. */

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { renderCalendar } from '../../lib/icalendar.ts';
 import type { FeedEvent } from '../../lib/icalendar.ts';
 import { findEventsBetween } from './repository.ts';
+import { eventLink } from './ical.ts';
 import type { EventRow } from './repository.ts';
 import { renderedByEventsVersion } from './events-version-cache.ts';
 
@@ -37,7 +38,9 @@ export function feedEventOf(ctx: AppContext, row: EventRow, status?: FeedEvent['
     end: row.end_at,
     summary: row.evento,
     description: row.nota,
-    url: `${ctx.config.publicUrl}/calendar`,
+    url: eventLink(ctx.config.publicUrl, row),
+    sequence: row.version,
+    lastModified: row.updated_at,
     ...(status ? { status } : {}),
   };
 }

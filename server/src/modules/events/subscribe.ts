@@ -140,17 +140,21 @@ export async function subscribe(
 }
 
 /**
- * Cancels a member's registrations of events still to come and frees their seats, inside the
- * caller's write transaction (used when a member deletes their account).
+ * Cancels a member's registrations of events still to come, takes them off every waiting list,
+ * and gives each freed seat to the first in line, inside the caller's write transaction (used
+ * when a member deletes their account).
  */
 export async function cancelUpcomingRegistrations(
+  ctx: AppContext,
   trx: Executor,
   memberId: string,
   stamp: string,
   nowLocal: string,
 ): Promise<void> {
+  await trx.deleteFrom('waitlist').where('member_id', '=', memberId).execute();
   for (const registration of await findUpcomingRegistrations(trx, memberId, nowLocal)) {
     await updateRegistration(trx, registration.id, { status: RoleStatus.anulado, updated_at: stamp });
     await freeSeat(trx, registration.event_id, stamp);
+    await promoteWaiting(ctx, trx, registration.event_id);
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { User } from '@club/contract/schemas';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import type { AppContext } from '../../context.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { cancelUpcomingRegistrations } from '../events/index.ts';
 import { toUser } from './repository.ts';
@@ -167,12 +168,18 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
  * the person, own stages, reset links and (from a verified address) contact messages deleted,
  * then the member row.
  */
-export async function deleteMemberData(db: Executor, member: MemberRow, now: string, nowLocal: string): Promise<void> {
+export async function deleteMemberData(
+  ctx: AppContext,
+  db: Executor,
+  member: MemberRow,
+  now: string,
+  nowLocal: string,
+): Promise<void> {
   const memberId = member.id;
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
-  await cancelUpcomingRegistrations(db, memberId, now, nowLocal);
+  await cancelUpcomingRegistrations(ctx, db, memberId, now, nowLocal);
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })

@@ -13,8 +13,7 @@ import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
-import { issueAddressLink } from './verification.ts';
-import { sendMails } from '../events/index.ts';
+import { queueAddressLink } from './verification.ts';
 
 const HOUR = 3_600_000;
 
@@ -54,14 +53,7 @@ export async function register(
     },
     ctx.clock.now(),
   );
-  const mail = await issueAddressLink(
-    ctx,
-    ctx.db.kysely,
-    { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' },
-    user.email,
-    'verify',
-  );
-  sendMails(ctx, log, [mail]);
+  await queueAddressLink(ctx, { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' }, user.email, 'verify');
   return user;
 }
 
@@ -106,5 +98,7 @@ export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid:
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);
-  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(trx, member, isoOf(now), nowLocal));
+  await withWriteTransaction(ctx.db, (trx) => deleteMemberData(ctx, trx, member, isoOf(now), nowLocal));
+  // Seats the deletion freed may have gone to members in line: their mails are queued.
+  ctx.jobs.kick();
 }

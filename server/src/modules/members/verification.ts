@@ -10,7 +10,7 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
-import { sendMails } from '../events/index.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import { checkCurrentPassword } from './credentials.ts';
 import { addressChangeNoticeMail, confirmNewAddressMail, verifyAddressMail } from './mails.ts';
 import {
@@ -77,8 +77,26 @@ async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise
 export async function sendVerificationAgain(ctx: AppContext, log: FastifyBaseLogger, member: MemberRow): Promise<void> {
   if (member.email_verified) return;
   await throttleAddressMails(ctx, member);
-  const mail = await issueAddressLink(ctx, ctx.db.kysely, member, member.email, 'verify');
-  sendMails(ctx, log, [mail]);
+  await queueAddressLink(ctx, member, member.email, 'verify');
+}
+
+/**
+ * Stores a new address link and queues its mail (and any notice with it) in one transaction,
+ * so the link and its mail stand or fall together; the job worker delivers them.
+ */
+export async function queueAddressLink(
+  ctx: AppContext,
+  member: Pick<MemberRow, 'id' | 'nombre' | 'language'>,
+  email: string,
+  kind: 'verify' | 'change',
+  notices: MailMessage[] = [],
+): Promise<void> {
+  const now = ctx.clock.now();
+  await withWriteTransaction(ctx.db, async (trx) => {
+    const mail = await issueAddressLink(ctx, trx, member, email, kind);
+    for (const message of [mail, ...notices]) await enqueueMail(trx, now, message);
+  });
+  ctx.jobs.kick();
 }
 
 /**
@@ -125,7 +143,6 @@ export async function requestEmailChange(
   if (await findMemberByEmail(ctx.db.kysely, body.email)) {
     throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
   }
-  const link = await issueAddressLink(ctx, ctx.db.kysely, member, body.email.trim(), 'change');
   const notice = { to: member.email, replyTo: clubAddress(ctx.config), ...addressChangeNoticeMail(mailLanguageOf(member.language), member.nombre) };
-  sendMails(ctx, log, [link, notice]);
+  await queueAddressLink(ctx, member, body.email.trim(), 'change', [notice]);
 }
