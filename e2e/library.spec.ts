@@ -100,6 +100,10 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
     session.token,
   );
   expect(subscribed.status(), await subscribed.text()).toBe(200);
+  // "My registrations" carries the homework beside the registration.
+  await page.goto('/my-registrations');
+  const registration = page.getByTestId('upcoming').locator('li', { hasText: title });
+  await expect(registration.getByTestId('homework')).toContainText('Practise before');
   await page.goto(`/calendar?month=${month.param}`);
   await page.getByRole('button', { name: new RegExp(title) }).click();
   const eventCard = page.getByRole('article', { name: title });

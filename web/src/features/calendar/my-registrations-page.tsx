@@ -15,6 +15,7 @@ import { useSubscribe } from './api/subscribe.ts';
 import { useWaitlist } from './api/waitlist.ts';
 import { scheduleText } from './calendar-format.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EventBriefing } from '../../components/event-briefing.tsx';
 import { useClubNow } from './hooks/use-club-now.ts';
 import './calendar.css';
 
@@ -200,6 +201,10 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
             ) : null}
           </div>
         </div>
+        {event.stageId && !waiting && item.status !== RoleStatus.anulado ? (
+          // The stage staff attached to the event: homework to practise before it starts.
+          <EventBriefing event={event} stageId={event.stageId} registered upcoming={!isExpired(event, nowLocal)} />
+        ) : null}
       </div>
       <ConfirmDialog
         show={confirming}
