@@ -25,8 +25,8 @@ export interface FeedCalendar {
   timeZone: string;
   /** When the feed was written (DTSTAMP of every event). */
   stamp: Date;
-  /** Suggested refresh interval in seconds. */
-  ttlSeconds: number;
+  /** Suggested refresh interval in seconds (feeds; a mail's attachment has none). */
+  ttlSeconds?: number;
   events: FeedEvent[];
 }
 
@@ -91,19 +91,20 @@ export function renderCalendar(calendar: FeedCalendar): string {
     firstYear = Math.min(firstYear, Number(event.start.slice(0, 4)));
     lastYear = Math.max(lastYear, Number(event.end.slice(0, 4)));
   }
-  const ttl = `PT${Math.max(1, Math.round(calendar.ttlSeconds / 60))}M`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//club//events//ES',
     'CALSCALE:GREGORIAN',
-    `NAME:${escapeText(calendar.name)}`,
-    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+    foldLine(`NAME:${escapeText(calendar.name)}`),
+    foldLine(`X-WR-CALNAME:${escapeText(calendar.name)}`),
     `X-WR-TIMEZONE:${timeZone}`,
-    `REFRESH-INTERVAL;VALUE=DURATION:${ttl}`,
-    `X-PUBLISHED-TTL:${ttl}`,
-    vtimezone(timeZone, firstYear, lastYear),
   ];
+  if (calendar.ttlSeconds !== undefined) {
+    const ttl = `PT${Math.max(1, Math.round(calendar.ttlSeconds / 60))}M`;
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:${ttl}`, `X-PUBLISHED-TTL:${ttl}`);
+  }
+  lines.push(vtimezone(timeZone, firstYear, lastYear));
   for (const event of calendar.events) {
     lines.push(
       'BEGIN:VEVENT',
