@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { RoleStatus } from '@club/contract/enums';
-import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { instantOfWallTime } from '@club/contract/club-time';
 import type { AppContext } from '../../context.ts';
 import { cancelPendingJobs, enqueueJob, findPendingJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
@@ -15,12 +14,6 @@ const HOUR_MS = 60 * 60_000;
 
 /** One reminder job per event: planning again replaces it. */
 export const reminderKey = (eventId: string): string => `reminder:${eventId}`;
-
-/** The instant of a club wall time 'YYYY-MM-DD HH:MM:SS'. */
-export function instantOfWall(wall: string, timeZone: string): Date {
-  const p = parseEventTime(wall, ZERO_EVENT_TIME);
-  return new Date(new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone).getTime());
-}
 
 /**
  * Plans the event's reminder REMINDER_HOURS before its start. `replace` moves a planned one
@@ -39,7 +32,7 @@ export async function planReminder(
   const hours = ctx.config.reminderHours;
   if (hours === 0) return;
   const now = ctx.clock.now();
-  const at = new Date(instantOfWall(event.start_at, ctx.config.clubTimezone).getTime() - hours * HOUR_MS);
+  const at = new Date(instantOfWallTime(event.start_at, ctx.config.clubTimezone).getTime() - hours * HOUR_MS);
   if (at.getTime() <= now.getTime()) return;
   await enqueueJob(trx, { kind: REMINDER_JOB, key, payload: { eventId: event.id }, runAt: at, now });
 }
