@@ -1,7 +1,7 @@
 // What the laser worker does with each frame, apart from the worker plumbing, so the bench can
 // drive the very same code in Node: calibrate on request, otherwise detect dots, watch for a
 // moved camera once the picture has settled, and say when a live view is due.
-import { cameraMoved, thumbnailOf } from './camera-moved.ts';
+import { cameraMoved, correlation, thumbnailOf } from './camera-moved.ts';
 import type { Thumbnail } from './camera-moved.ts';
 import { LaserDetector } from './detector.ts';
 import type { DetectorOptions, FrameResult } from './detector.ts';
@@ -13,6 +13,12 @@ const SETTLE_FRAMES = 30;
 /** Frames between two moved-camera checks, and how many checks in a row must agree. */
 const CHECK_EVERY = 15;
 const CHECKS_TO_AGREE = 3;
+/**
+ * Above this correlation with the calibration picture the marks are still in view. The laser
+ * detector sees only laser-coloured change, so the marks giving way to the stage is no scene
+ * change to it: the engine itself must wait for the marks to go before it takes the reference.
+ */
+const MARKS_STILL_SHOWN = 0.9;
 
 export interface EngineOutput {
   readonly calibration?: Calibration | null;
@@ -24,6 +30,8 @@ export interface EngineOutput {
 export class DetectorEngine {
   readonly detector: LaserDetector;
   private reference: Thumbnail | null = null;
+  /** The picture calibrated on, until the marks have gone from the camera's view. */
+  private marks: Thumbnail | null = null;
   private settled = 0;
   private sinceCheck = 0;
   private movedChecks = 0;
@@ -47,6 +55,7 @@ export class DetectorEngine {
     const calibration = calibrateFromPicture(gray, width, height, design);
     if (calibration !== null) {
       this.detector.reset();
+      this.marks = thumbnailOf(rgba, width, height);
       this.reference = null;
       this.settled = 0;
       this.movedChecks = 0;
@@ -61,6 +70,14 @@ export class DetectorEngine {
     this.settled = detection.sceneChange ? 0 : this.settled + 1;
     if (this.reference === null) {
       // The reference is the stage as it stands once the calibration marks have gone.
+      if (this.marks !== null) {
+        if (correlation(this.marks, thumbnailOf(rgba, width, height), 0, 0) >= MARKS_STILL_SHOWN) {
+          this.settled = 0;
+          return { detection };
+        }
+        this.marks = null;
+        this.settled = 0;
+      }
       if (this.settled >= SETTLE_FRAMES) this.reference = thumbnailOf(rgba, width, height);
       return { detection };
     }
