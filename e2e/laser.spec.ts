@@ -159,7 +159,7 @@ test('click to shoot: each click is a scored, timed shot with a marker and the h
   await expect(page.locator('.hit-overlay .hit')).toHaveCount(3);
 });
 
-test.describe('laser camera', () => {
+test.describe('laser camera @camera', () => {
   let dir = '';
   let video = '';
 
