@@ -183,7 +183,7 @@ for (const lang of ['es', 'en'] as const) {
       await form.getByRole('button', { name: text.form.send }).click();
       await expect(page.getByRole('alert').filter({ hasText: text.sent })).toBeVisible();
 
-      const mail = await waitForMail('club@club.test');
+      const mail = await waitForMail('club@club.test', 10_000, (m) => m.subject.includes(unique));
       expect(mail.subject).toContain(unique);
       expect(mail.text).toContain('quería información del curso de iniciación.');
       // The form keeps what was typed.

@@ -87,10 +87,16 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
 }
 
 /** Waits for a mail to an address (the newest), polling the mail catcher. */
-export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+export async function waitForMail(
+  address: string,
+  timeoutMs = 10_000,
+  matching: (mail: CaughtMail) => boolean = () => true,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await mailsTo(address);
+    // Mail goes out through the queue after the answer: an address that got mail earlier in the
+    // run (the club's) must be matched by what this test sent, not taken as the newest so far.
+    const mails = (await mailsTo(address)).filter(matching);
     if (mails.length > 0) return mails[mails.length - 1];
     if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
