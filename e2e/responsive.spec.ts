@@ -82,17 +82,19 @@ test.describe('every screen fits the screen it is shown on', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await toggle.click();
     await expect(page.locator('#main-navigation')).toBeVisible();
-    // Whatever draws behind the open menu, its links sit on a fully opaque background.
-    const alpha = await page.locator('#main-navigation').evaluate((element) => {
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(node).backgroundColor);
-        const parts = match?.[1]?.split(',').map(Number) ?? [];
-        const a = parts.length === 4 ? parts[3] : parts.length === 3 ? 1 : 0;
-        if (a > 0) return a;
-      }
-      return 0;
-    });
-    expect(alpha).toBe(1);
+    // Whatever draws behind the open menu, its links sit on a fully opaque background (once the
+    // header's colour transition has run).
+    const alpha = () =>
+      page.locator('#main-navigation').evaluate((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(node).backgroundColor);
+          const parts = match?.[1]?.split(',').map(Number) ?? [];
+          const a = parts.length === 4 ? parts[3] : parts.length === 3 ? 1 : 0;
+          if (a > 0) return a;
+        }
+        return 0;
+      });
+    await expect.poll(alpha).toBe(1);
     await context.close();
   });
 });
