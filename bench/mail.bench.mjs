@@ -37,8 +37,8 @@ const now = new Date().toISOString();
 const count = RATE * SECONDS;
 const members = [];
 const insertMember = db.prepare(`insert into members (id, login, login_key, password_hash, password_changed_at, nombre, apellidos,
-  email, email_key, mobil, nacimiento, sexo, socio, language, created_at, updated_at)
-  values (?, ?, ?, 'x', ?, 'Bench', 'Member', ?, ?, '600000000', '1990-01-01', 1, ?, 'es', ?, ?)`);
+  email, email_key, email_verified, mobil, nacimiento, sexo, socio, language, created_at, updated_at)
+  values (?, ?, ?, 'x', ?, 'Bench', 'Member', ?, ?, 1, '600000000', '1990-01-01', 1, ?, 'es', ?, ?)`);
 const insertToken = db.prepare(`insert into tokens (token_hash, member_id, remember, created_at, expires_at) values (?, ?, 1, ?, ?)`);
 db.transaction(() => {
   for (let i = 0; i < count; i++) {
