@@ -45,9 +45,9 @@ function fill(year, month) {
   const members = [];
   const insertMember =
     db.prepare(`insert into members (id, login, login_key, password_hash, password_changed_at, nombre,
-    apellidos, email, email_key, mobil, nacimiento, sexo, socio, licencia, curso, habilitado, arbitro_ipsc,
+    apellidos, email, email_key, email_verified, mobil, nacimiento, sexo, socio, licencia, curso, habilitado, arbitro_ipsc,
     autorizacion_club, language, created_at, updated_at)
-    values (?, ?, ?, 'not-a-hash', ?, ?, ?, ?, ?, '600000000', ?, ?, ?, ?, 1, 1, 1, 1, 'es', ?, ?)`);
+    values (?, ?, ?, 'not-a-hash', ?, ?, ?, ?, ?, 1, '600000000', ?, ?, ?, ?, 1, 1, 1, 1, 'es', ?, ?)`);
   const insertEvent =
     db.prepare(`insert into events (id, type, start_at, end_at, evento, nota, plazas, plazas_taken,
     status, solo_lectura, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`);
