@@ -128,15 +128,32 @@ test.describe('the calendar reserves its month before the events arrive', () => 
 test('a member’s screen shows its frame at once and fills in without moving', async ({ page }) => {
   const member = createMember();
   await signInByApi(page, member);
+  page.on('console', (message) => {
+    if (message.text().startsWith('layout shift')) console.log(message.text());
+  });
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push(entry.value);
+        for (const source of entry.sources) {
+          console.log(`layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // The page as served holds the form itself, disabled until the member's data arrive: its
+  // headings and help texts paint at once (they were the largest paint, seconds later, on a phone).
+  const served = await (await page.request.get('/user-profile')).text();
+  const frame = served.slice(served.indexOf('class="card profile-card"'));
+  expect(frame).toMatch(/<form[^>]*aria-busy="true"[^>]*>.*?<fieldset disabled=""/s);
+  expect(frame.match(/class="profile-section-title"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   await page.goto('/user-profile', { waitUntil: 'domcontentloaded' });
   // Drawn before the app has started (read at once, not waited for): the title and the card.
   expect(await page.locator('main h1').count()).toBe(1);
@@ -146,6 +163,7 @@ test('a member’s screen shows its frame at once and fills in without moving', 
   expect(card).toBeDefined();
   await appStarted(page);
   await expect(page.locator('input[name="mobil"]')).toBeEditable();
+  await expect(page.locator('.profile-card fieldset[disabled]')).toHaveCount(0);
   expect(
     await page
       .locator('.profile-card')

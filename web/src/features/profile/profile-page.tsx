@@ -67,15 +67,14 @@ export function ProfilePage() {
             <p className="profile-lead mb-0">{sessionUser ? sessionUser.fullName : null}</p>
           </div>
         </header>
-        <div className="row g-4 justify-content-center">
+        <div className="row g-4">
           <div className="col-lg-8">
             <div className="card profile-card">
               <div className="card-body">
                 {profile.isPending ? (
-                  <div className="d-flex justify-content-center py-5" role="status">
-                    <div className="spinner-border text-secondary" aria-hidden="true" />
-                    <span className="visually-hidden">{t('common:loading')}</span>
-                  </div>
+                  // The form's frame, drawn at build time too: its headings and help texts are
+                  // on screen at the first paint, and the fields fill in where they stand.
+                  <ProfileEditor user={null} />
                 ) : profile.isError ? (
                   <div className="alert alert-danger mb-0" role="alert">
                     {t('LOAD_ERROR')}
@@ -98,14 +97,30 @@ export function ProfilePage() {
   );
 }
 
-function ProfileEditor({ user }: { user: User }) {
+/** The form's values before the member's profile has arrived (the frame is disabled meanwhile). */
+const BLANK_VALUES: ProfileForm = {
+  login: '',
+  nombre: '',
+  apellidos: '',
+  email: '',
+  socio: '',
+  mobil: '',
+  nacimiento: '',
+  sexo: 1,
+  division: null,
+  factor: null,
+  recordatorios: true,
+  idioma: 'es',
+};
+
+function ProfileEditor({ user }: { user: User | null }) {
   const { t } = useTranslation(['profile', 'common']);
   const { replaceUser } = useSession();
   const update = useUpdateProfileMutation();
   const [errorText, setErrorText] = useState<string | null>(null);
   const form = useForm<ProfileForm, unknown, ProfileFormOutput>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: formValuesOf(user),
+    defaultValues: user ? formValuesOf(user) : BLANK_VALUES,
   });
   const {
     register,
@@ -116,9 +131,12 @@ function ProfileEditor({ user }: { user: User }) {
   } = form;
 
   // A newer answer (after saving) becomes the form's starting point.
-  useEffect(() => reset(formValuesOf(user)), [user, reset]);
+  useEffect(() => {
+    if (user) reset(formValuesOf(user));
+  }, [user, reset]);
 
   const onSubmit = async (values: ProfileFormOutput) => {
+    if (!user) return;
     setErrorText(null);
     try {
       // Login, names, e-mail and socio are the server's to keep; they travel as stored.
@@ -138,61 +156,84 @@ function ProfileEditor({ user }: { user: User }) {
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELD_NAMES);
       setErrorText(t(`ERRORS.${errorCodeOf(err)}`, { defaultValue: t('ERRORS.DEFAULT') }));
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
+      showToast({
+        title: t('common:ERRORS.GENERIC_TITLE'),
+        message: t('common:ERRORS.GENERIC_MESSAGE'),
+        type: ToastType.error,
+      });
     }
   };
 
   return (
     <FormProvider {...form}>
-      <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
-        {errorText ? (
-          <div className="alert alert-danger py-2" role="alert">
-            {errorText}
-          </div>
+      <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={user === null}>
+        {user === null ? (
+          <p className="visually-hidden" role="status">
+            {t('common:loading')}
+          </p>
         ) : null}
-        <h2 className="profile-section-title">{t('SECTION_ACCOUNT')}</h2>
-        <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')}>
-          <input id={`${FORM_ID}-login`} type="text" className="form-control" {...register('login', { disabled: true })} />
-        </FormField>
-        <p className="form-text mt-n2">{t('LOCKED_NOTE')}</p>
-        <h2 className="profile-section-title">{t('SECTION_PERSON')}</h2>
-        <PersonFields formId={FORM_ID} locked={LOCKED} showErrors={isSubmitted} />
-        <h2 className="profile-section-title">{t('SECTION_NOTICES')}</h2>
-        <div className="form-check form-switch mb-3">
-          <input
-            id={`${FORM_ID}-recordatorios`}
-            type="checkbox"
-            role="switch"
-            className="form-check-input"
-            {...register('recordatorios')}
-          />
-          <label className="form-check-label" htmlFor={`${FORM_ID}-recordatorios`}>
-            {t('REMINDERS')}
-          </label>
-          <div className="form-text">{t('REMINDERS_HINT')}</div>
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${FORM_ID}-idioma`}>
-            {t('MAIL_LANGUAGE')}
-          </label>
-          <select id={`${FORM_ID}-idioma`} className="form-select" {...register('idioma')}>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {t(`LANGUAGE_NAMES.${language}`)}
-              </option>
-            ))}
-          </select>
-          <div className="form-text">{t('MAIL_LANGUAGE_HINT')}</div>
-        </div>
-        <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
-          <button type="button" className="btn btn-outline-secondary" disabled={!isDirty || update.isPending} onClick={() => reset(formValuesOf(user))}>
-            {t('RESET')}
-          </button>
-          <button type="submit" className="btn profile-submit" disabled={update.isPending}>
-            {update.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-            {t('SUBMIT')}
-          </button>
-        </div>
+        <fieldset disabled={user === null} className="profile-fields">
+          {errorText ? (
+            <div className="alert alert-danger py-2" role="alert">
+              {errorText}
+            </div>
+          ) : null}
+          <h2 className="profile-section-title">{t('SECTION_ACCOUNT')}</h2>
+          <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')}>
+            <input
+              id={`${FORM_ID}-login`}
+              type="text"
+              className="form-control"
+              {...register('login', { disabled: true })}
+            />
+          </FormField>
+          <p className="form-text mt-n2">{t('LOCKED_NOTE')}</p>
+          <h2 className="profile-section-title">{t('SECTION_PERSON')}</h2>
+          <PersonFields formId={FORM_ID} locked={LOCKED} showErrors={isSubmitted} />
+          <h2 className="profile-section-title">{t('SECTION_NOTICES')}</h2>
+          <div className="form-check form-switch mb-3">
+            <input
+              id={`${FORM_ID}-recordatorios`}
+              type="checkbox"
+              role="switch"
+              className="form-check-input"
+              {...register('recordatorios')}
+            />
+            <label className="form-check-label" htmlFor={`${FORM_ID}-recordatorios`}>
+              {t('REMINDERS')}
+            </label>
+            <div className="form-text">{t('REMINDERS_HINT')}</div>
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${FORM_ID}-idioma`}>
+              {t('MAIL_LANGUAGE')}
+            </label>
+            <select id={`${FORM_ID}-idioma`} className="form-select" {...register('idioma')}>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {t(`LANGUAGE_NAMES.${language}`)}
+                </option>
+              ))}
+            </select>
+            <div className="form-text">{t('MAIL_LANGUAGE_HINT')}</div>
+          </div>
+          <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={!isDirty || update.isPending}
+              onClick={() => reset(user ? formValuesOf(user) : BLANK_VALUES)}
+            >
+              {t('RESET')}
+            </button>
+            <button type="submit" className="btn profile-submit" disabled={update.isPending}>
+              {update.isPending ? (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              ) : null}
+              {t('SUBMIT')}
+            </button>
+          </div>
+        </fieldset>
       </form>
     </FormProvider>
   );
