@@ -54,11 +54,13 @@ async function login(page: Page, member: TestMember): Promise<Session> {
 
 const month = nextMonth();
 const title = `Prácticas axe ${randomBytes(3).toString('hex')}`;
+const messageSubject = `Clases de iniciación ${randomBytes(3).toString('hex')}`;
 let staffSession: Session;
 let memberSession: Session;
 let libraryStageId: string;
 let memberName: string;
 let memberSurname: string;
+let eventUuid: string;
 
 test.beforeAll(async ({ browser }) => {
   const staff = createMember({ staff: true, nombre: 'Sara', apellidos: 'Staff' });
@@ -82,6 +84,7 @@ test.beforeAll(async ({ browser }) => {
   );
   expect(created.status(), await created.text()).toBe(201);
   const [event] = (await created.json()) as Array<{ uuid: string }>;
+  eventUuid = event.uuid;
   const subscribed = await apiCall(
     page,
     'PUT',
@@ -105,7 +108,7 @@ test.beforeAll(async ({ browser }) => {
   const sent = await apiCall(page, 'POST', '/api/send-message/', {
     name: 'Pau Visitante',
     email: 'pau@club.test',
-    subject: 'Clases de iniciación',
+    subject: messageSubject,
     message: 'Hola,\n¿cuándo empieza el próximo curso?',
   });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
@@ -115,8 +118,13 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-async function contextFor(browser: Browser, lang: Lang, session?: Session): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+async function contextFor(browser: Browser, lang: Lang, session?: Session, phone = false): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    ...(phone
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1366, height: 900 } }),
+  });
   await context.addInitScript((value) => localStorage.setItem('ipsc-club.lang', value), lang);
   if (session) {
     await context.addInitScript(([token, uuid]) => {
@@ -237,8 +245,9 @@ for (const lang of ['es', 'en'] as const) {
       await findings.check('/admin/members, member editor open');
 
       await open(page, '/admin/messages');
-      await expect(page.getByTestId('admin-message').first()).toBeVisible();
-      await findings.check('/admin/messages');
+      await page.getByRole('button', { name: new RegExp(messageSubject) }).click();
+      await expect(page.getByText('¿cuándo empieza el próximo curso?')).toBeVisible();
+      await findings.check('/admin/messages, a message open');
 
       // The library as staff see it, with the buttons to edit and delete each stage.
       await open(page, '/stages');
@@ -255,3 +264,34 @@ for (const lang of ['es', 'en'] as const) {
     });
   });
 }
+
+// What only a phone shows (the open menu, the attendee cards, the designer's settings sheet),
+// once: the texts are the ones checked above on the desktop.
+test('phone-only layouts have no violations [es]', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const findings: string[] = [];
+  const member = await contextFor(browser, 'es', memberSession, true);
+  let page = await member.newPage();
+  await open(page, `/calendar?month=${month}`);
+  await page.getByRole('button', { name: text('es', 'header', 'NAV.TOGGLE') }).click();
+  await expect(page.getByRole('navigation', { name: text('es', 'header', 'NAV.LABEL') })).toBeVisible();
+  for (const violation of await axeViolations(page)) findings.push(`member menu open — ${violation}`);
+  // The phone calendar lists days, not chips: the card opens from its link.
+  await open(page, `/calendar?month=${month}&event=${eventUuid}`);
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  for (const violation of await axeViolations(page)) findings.push(`calendar, event card open — ${violation}`);
+  await open(page, '/stage-designer');
+  await page.locator('.add-gallery button[data-kind]').first().click();
+  for (const violation of await axeViolations(page)) findings.push(`/stage-designer, element selected — ${violation}`);
+  await member.close();
+
+  const staff = await contextFor(browser, 'es', staffSession, true);
+  page = await staff.newPage();
+  await open(page, `/admin/events?month=${month}`);
+  const card = page.getByTestId('admin-event').filter({ hasText: title });
+  await card.getByRole('button', { name: text('es', 'admin', 'EVENTS.ACTIONS.ATTENDEES', { count: 1 }) }).click();
+  await expect(page.getByRole('dialog', { name: new RegExp(title) }).getByTestId('attendee-row')).toHaveCount(1);
+  for (const violation of await axeViolations(page)) findings.push(`/admin/events, attendee dialog open — ${violation}`);
+  await staff.close();
+  expect(findings).toEqual([]);
+});
