@@ -200,9 +200,11 @@ for (const lang of ['es', 'en'] as const) {
       }
 
       // The designer with an element chosen (its settings panel live) and its server dialog.
+      // A target with random position on, so every control of the panel is live.
       await open(page, '/stage-designer');
-      await page.locator('.add-gallery button[data-kind]').first().click();
-      await expect(page.getByTestId('designer-canvas')).toBeVisible();
+      await page.locator('.add-gallery button[data-kind]').nth(1).click();
+      await page.locator('.settings-panel').getByRole('switch').first().click();
+      await expect(page.locator('.settings-panel fieldset.visible-time')).toBeEnabled();
       await findings.check('/stage-designer, element selected');
       await page.getByRole('button', { name: text(lang, 'stage-designer', 'SERVER.OPEN_DIALOG') }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
