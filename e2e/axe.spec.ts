@@ -206,7 +206,7 @@ for (const lang of ['es', 'en'] as const) {
       await page.locator('.settings-panel').getByRole('switch').first().click();
       await expect(page.locator('.settings-panel fieldset.visible-time')).toBeEnabled();
       await findings.check('/stage-designer, element selected');
-      await page.getByRole('button', { name: text(lang, 'stage-designer', 'SERVER.OPEN_DIALOG') }).click();
+      await page.getByRole('button', { name: text(lang, 'stage-designer', 'SAVE_ACCOUNT'), exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await findings.check('/stage-designer, server dialog open');
 
