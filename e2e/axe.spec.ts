@@ -215,6 +215,12 @@ for (const lang of ['es', 'en'] as const) {
       await page.getByRole('button', { name: text(lang, 'dry-training', 'DRILL.OPEN'), exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await findings.check('/dry-training, drill dialog open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: text(lang, 'dry-training', 'SCORING.OPEN'), exact: true }).click();
+      await page.getByRole('button', { name: text(lang, 'dry-training', 'CALIBRATION.OPEN'), exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await findings.check('/dry-training, scoring on and calibration dialog open');
       await context.close();
       expect(findings.list).toEqual([]);
     });
