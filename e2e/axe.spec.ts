@@ -172,7 +172,7 @@ for (const lang of ['es', 'en'] as const) {
         '/verify-email?token=not-a-real-token',
         '/not-found',
         '/stages',
-        `/stages/${libraryStageId}/briefing`,
+        `/stages/${libraryStageId}/briefing?event=${eventUuid}`,
         '/dry-training',
         '/stage-designer',
       ]) {
