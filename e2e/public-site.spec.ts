@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
+import { axeViolations } from './support/axe.ts';
 import { waitForMail } from './support/fixtures.ts';
 
 type Lang = 'es' | 'en';
@@ -240,8 +240,7 @@ test.describe('accessibility (axe-core)', () => {
           await expect(page.getByTestId('gallery-carousel')).toBeVisible();
           await page.evaluate(() => window.scrollTo(0, 0));
         }
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }

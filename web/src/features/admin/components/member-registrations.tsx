@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import Badge from 'react-bootstrap/Badge';
 import { RoleStatus } from '@club/contract/enums';
 import { useUserRegistrations } from '../api/user-registrations.ts';
 import { formatEventWhen } from '../format.ts';
@@ -45,9 +44,10 @@ export function MemberRegistrations({ uuid }: { uuid: string }) {
                   · {t(`common:ENUMS.ROLE.${r.roleId}`)}
                 </span>
               </span>
-              <Badge bg={STATUS_COLOUR[r.status]} className="fw-normal">
+              {/* text-bg-* picks a text colour that reads on each background (white on info is 2:1). */}
+              <span className={`badge fw-normal text-bg-${STATUS_COLOUR[r.status]}`}>
                 {t(`common:ENUMS.ROLE_STATUS.${r.status}`)}
-              </Badge>
+              </span>
             </li>
           ))}
         </ul>
