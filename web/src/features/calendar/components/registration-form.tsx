@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { categoryFor } from '@club/contract/category';
 import {
   checkRegistration,
-  isExpired,
   isRegistered,
   ownRegistration,
   roleForEventType,
@@ -84,7 +83,12 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   const canUpdate = check('update');
   const canCancel = check('cancel');
   const busy = subscribe.isPending;
-  const fieldsDisabled = event.soloLectura || isExpired(event, nowLocal) || busy;
+  // Only what can apply is offered: register to someone who may, update and cancel to someone
+  // registered who may still change it. Division and factor can be chosen only with one of them.
+  const showRegister = !registered && canRegister.ok;
+  const showUpdate = registered && competition && canUpdate.ok;
+  const showCancel = registered && canCancel.ok;
+  const fieldsDisabled = busy || !(showRegister || showUpdate);
   const category = categoryFor(user.sexo, user.nacimiento, event.start);
   const role = ownRegistration(event, user.uuid);
 
@@ -192,29 +196,30 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
           ) : null}
         </div>
       ) : null}
-      <div className="cal-actions">
-        <button type="submit" className="btn btn-accent btn-sm" disabled={busy || !canRegister.ok}>
-          {t('FORM.REGISTER')}
-        </button>
-        {competition ? (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            disabled={busy || !canUpdate.ok}
-            onClick={() => send('update')}
-          >
-            {t('FORM.UPDATE')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm"
-          disabled={busy || !canCancel.ok}
-          onClick={() => setConfirming(true)}
-        >
-          {t('FORM.CANCEL')}
-        </button>
-      </div>
+      {showRegister || showUpdate || showCancel ? (
+        <div className="cal-actions">
+          {showRegister ? (
+            <button type="submit" className="btn btn-accent btn-sm" disabled={busy}>
+              {t('FORM.REGISTER')}
+            </button>
+          ) : null}
+          {showUpdate ? (
+            <button type="button" className="btn btn-outline-primary btn-sm" disabled={busy} onClick={() => send('update')}>
+              {t('FORM.UPDATE')}
+            </button>
+          ) : null}
+          {showCancel ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              {t('FORM.CANCEL')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <ConfirmDialog
         show={confirming}
         dialogClassName="modal-md-40"
