@@ -8,6 +8,7 @@ import type { LoginBody, LoginForm } from '@club/contract/forms';
 import { APP_ROUTES } from '@club/contract/routes';
 import { useSession } from '../../lib/session.tsx';
 import { withSpinner } from '../../lib/spinner.ts';
+import { clearErrorToasts } from '../../lib/toasts.ts';
 import { ApiCallError } from '../../lib/http.ts';
 import { NEXT_PARAM, safeReturnPath } from '../../lib/return-path.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
@@ -50,6 +51,7 @@ export function LoginPage() {
     try {
       const session = await withSpinner(login.mutateAsync(body));
       signIn(session, body.rememberMe ?? false);
+      clearErrorToasts();
       navigate(returnTo ?? APP_ROUTES.home);
     } catch (err) {
       setFailure(err instanceof ApiCallError && err.status === 429 ? 'throttled' : 'error');

@@ -9,6 +9,7 @@ import type { ProfileForm, ProfileFormOutput } from '@club/contract/forms';
 import type { User } from '@club/contract/schemas';
 import { useSession } from '../../lib/session.tsx';
 import { showToast } from '../../lib/toasts.ts';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
 import { withSpinner } from '../../lib/spinner.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { Icon } from '../../lib/icons.tsx';
@@ -138,18 +139,12 @@ function ProfileEditor({ user }: { user: User }) {
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELD_NAMES);
       setErrorText(t(`ERRORS.${errorCodeOf(err)}`, { defaultValue: t('ERRORS.DEFAULT') }));
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
     }
   };
 
   return (
     <FormProvider {...form}>
       <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
-        {errorText ? (
-          <div className="alert alert-danger py-2" role="alert">
-            {errorText}
-          </div>
-        ) : null}
         <h2 className="profile-section-title">{t('SECTION_ACCOUNT')}</h2>
         <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')}>
           <input id={`${FORM_ID}-login`} type="text" className="form-control" {...register('login', { disabled: true })} />
@@ -184,6 +179,8 @@ function ProfileEditor({ user }: { user: User }) {
           </select>
           <div className="form-text">{t('MAIL_LANGUAGE_HINT')}</div>
         </div>
+        {/* The refusal's one message, beside the button that was pressed; no toast repeats it. */}
+        {errorText ? <FormAlert testId="profile-error">{errorText}</FormAlert> : null}
         <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
           <button type="button" className="btn btn-outline-secondary" disabled={!isDirty || update.isPending} onClick={() => reset(formValuesOf(user))}>
             {t('RESET')}
