@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
+import galleryEs from '../web/public/assets/i18n/home/trainings/es.json' with { type: 'json' };
+import galleryEn from '../web/public/assets/i18n/home/trainings/en.json' with { type: 'json' };
 import { waitForMail } from './support/fixtures.ts';
 
 type Lang = 'es' | 'en';
@@ -133,6 +135,32 @@ for (const lang of ['es', 'en'] as const) {
       await expect(dialog.locator(`img[alt="${alt}"]`).first()).toBeVisible();
       await dialog.getByRole('button', { name: text.close }).click();
       await expect(dialog).toHaveCount(0);
+    });
+
+    test('the lightbox says which picture of how many, captions it, and gives the focus back to the picture', async ({ page }) => {
+      // No autoplay: the picture that opened the lightbox stays where it was.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/#gallery');
+      const carousel = page.getByTestId('gallery-carousel');
+      await expect(carousel).toBeVisible();
+      const ids = siteSettings.gallery;
+      const third = ids[2];
+      const caption = (lang === 'es' ? galleryEs : galleryEn).GALLERY.ITEMS[third as keyof typeof galleryEs.GALLERY.ITEMS];
+      const opener = carousel.locator(`.swiper-slide[data-gallery-id="${third}"] button.gallery-open`).first();
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`3 / ${ids.length}`);
+      await expect(dialog.locator('.yarl__slide_description').filter({ visible: true })).toHaveText(caption);
+      // The next picture: the counter and the caption follow.
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`4 / ${ids.length}`);
+      const fourth = (lang === 'es' ? galleryEs : galleryEn).GALLERY.ITEMS[ids[3] as keyof typeof galleryEs.GALLERY.ITEMS];
+      await expect(dialog.locator('.yarl__slide_description').filter({ visible: true })).toHaveText(fourth);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
     });
 
     test('the mobile menu opens at 375 px and a section link closes it', async ({ page }) => {
