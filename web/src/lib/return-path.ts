@@ -31,3 +31,12 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 export function loginPathReturningTo(path: string): string {
   return `${APP_ROUTES.login}?${new URLSearchParams({ [NEXT_PARAM]: path }).toString()}`;
 }
+
+/**
+ * Where the login screen sends a member once signed in: `?next=` or the members-only screen that
+ * sent them there (router state `from`), each only when it is a path of this site; else null.
+ */
+export function returnPathOf(params: URLSearchParams, state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return safeReturnPath(params.get(NEXT_PARAM)) ?? safeReturnPath(typeof from === 'string' ? from : null);
+}

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 import { withSpinner } from '../../lib/spinner.ts';
 import { clearErrorToasts } from '../../lib/toasts.ts';
 import { ApiCallError } from '../../lib/http.ts';
-import { NEXT_PARAM, safeReturnPath } from '../../lib/return-path.ts';
+import { returnPathOf } from '../../lib/return-path.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
 import { AuthCard } from './components/auth-card.tsx';
@@ -29,8 +29,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const returnTo = safeReturnPath(params.get(NEXT_PARAM)) ?? safeReturnPath(typeof from === 'string' ? from : null);
+  const returnTo = returnPathOf(params, location.state);
   const login = useLoginMutation();
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [failure, setFailure] = useState<'error' | 'throttled' | null>(null);
