@@ -152,12 +152,12 @@ for (const lang of ['es', 'en'] as const) {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`3 / ${ids.length}`);
-      await expect(dialog.locator('.yarl__slide_description').filter({ visible: true })).toHaveText(caption);
+      await expect(dialog.locator('.yarl__slide_current .yarl__slide_description')).toHaveText(caption);
       // The next picture: the counter and the caption follow.
       await page.keyboard.press('ArrowRight');
       await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`4 / ${ids.length}`);
       const fourth = (lang === 'es' ? galleryEs : galleryEn).GALLERY.ITEMS[ids[3] as keyof typeof galleryEs.GALLERY.ITEMS];
-      await expect(dialog.locator('.yarl__slide_description').filter({ visible: true })).toHaveText(fourth);
+      await expect(dialog.locator('.yarl__slide_current .yarl__slide_description')).toHaveText(fourth);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(opener).toBeFocused();
