@@ -161,6 +161,14 @@ for (const lang of ['es', 'en'] as const) {
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(opener).toBeFocused();
+
+      // A click that does not focus the button (Safari's mouse click) still gets the focus back.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await opener.dispatchEvent('click');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: text.close }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
     });
 
     test('the mobile menu opens at 375 px and a section link closes it', async ({ page }) => {
