@@ -364,7 +364,7 @@ test('a full event says full, its seats read in the plural that fits, and nothin
 
   for (const [language, badge, seats] of [
     ['ca', 'Complet', 'Cap plaça lliure de 1'],
-    ['en', 'Full', 'No seats left of 1'],
+    ['en', 'Full', 'No free seats of 1'],
   ] as const) {
     await page.evaluate((lang) => localStorage.setItem('ipsc-club.lang', lang), language);
     await page.reload();

@@ -237,7 +237,7 @@ describe('details card', () => {
     const card = await screen.findByRole('article', { name: 'Club shoot' });
     expect(within(card).getByText('IPSC social shoot')).toBeInTheDocument();
     expect(within(card).getByText('Saturday, March 15 · 09:00 – 23:00')).toBeInTheDocument();
-    expect(within(card).queryByText(/12 seats left of 20/)).toBeNull();
+    expect(within(card).queryByText(/12 free seats of 20/)).toBeNull();
     expect(within(card).queryByText('Bring 150 rounds')).toBeNull();
     expect(within(card).queryByRole('form')).toBeNull();
     expect(card.querySelector('[data-badge]')).toBeNull();
@@ -261,7 +261,7 @@ describe('registration', () => {
 
     expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'open');
     expect(card.querySelector('[data-badge]')).toHaveTextContent('Open');
-    expect(within(card).getByText('12 seats left of 20')).toBeInTheDocument();
+    expect(within(card).getByText('12 free seats of 20')).toBeInTheDocument();
     expect(within(card).getByText('Bring 150 rounds')).toBeInTheDocument();
     // Born 1 January 1970: 55 on 15 March 2025, a man: Senior.
     expect(within(card).getByText('Senior')).toBeInTheDocument();
@@ -337,7 +337,7 @@ describe('registration', () => {
     await waitFor(() =>
       expect(within(card).getByText('Registered')).toHaveAttribute('data-badge', 'registered'),
     );
-    expect(within(card).getByText('11 seats left of 20')).toBeInTheDocument();
+    expect(within(card).getByText('11 free seats of 20')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Register' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Update' })).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Cancel registration' })).toBeEnabled();
@@ -373,10 +373,14 @@ describe('registration', () => {
     const card = await screen.findByRole('article', { name: 'Full shoot' });
     expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'full');
     expect(card.querySelector('[data-badge]')).toHaveTextContent('Full');
-    expect(within(card).getByTestId('seats')).toHaveTextContent('No seats left of 1');
+    expect(within(card).getByTestId('seats')).toHaveTextContent('No free seats of 1');
     expect(within(card).queryByRole('button', { name: 'Register' })).toBeNull();
     expect(within(card).getByRole('combobox', { name: 'Division' })).toBeDisabled();
     expect(within(card).getByRole('combobox', { name: 'Power factor' })).toBeDisabled();
+    // Said once, by the waiting list that offers what can still be done.
+    expect(within(card).queryByRole('note')).toBeNull();
+    expect(within(card).getByTestId('waitlist')).toHaveTextContent('No seats left.');
+    expect(within(card).getAllByText('No seats left.')).toHaveLength(1);
   });
 
   it('reads one free seat in the singular', async () => {
@@ -388,7 +392,7 @@ describe('registration', () => {
     renderCalendar();
     await user.click(await screen.findByRole('button', { name: /Last seat/ }));
     const card = await screen.findByRole('article', { name: 'Last seat' });
-    expect(within(card).getByTestId('seats')).toHaveTextContent(/^1 seat left of 1$/);
+    expect(within(card).getByTestId('seats')).toHaveTextContent(/^1 free seat of 1$/);
     expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'open');
     expect(within(card).getByRole('combobox', { name: 'Division' })).toBeEnabled();
   });

@@ -95,7 +95,8 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   // The reason that matters to this member now: why they cannot register, or why their
   // registration can no longer be changed.
   let reason: RegistrationCheck | null = null;
-  if (!registered && !canRegister.ok) reason = canRegister;
+  // A full event is said once, by the waiting list under the form.
+  if (!registered && !canRegister.ok) reason = canRegister.reason === 'EVENT_FULL' ? null : canRegister;
   else if (registered && !canCancel.ok) reason = canCancel;
   else if (registered && competition && !canUpdate.ok) reason = canUpdate;
 
