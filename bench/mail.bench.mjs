@@ -52,8 +52,10 @@ db.transaction(() => {
   }
 })();
 const eventId = randomUUID();
+// A class a month ahead, as members book them.
+const day = new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString().slice(0, 10);
 db.prepare(`insert into events (id, type, start_at, end_at, evento, plazas, plazas_taken, status, solo_lectura, created_at, updated_at)
-  values (?, 10, '2099-06-10 18:00:00', '2099-06-10 20:00:00', 'Bench', ?, 0, 2, 0, ?, ?)`).run(eventId, count, now, now);
+  values (?, 10, ?, ?, 'Bench', ?, 0, 2, 0, ?, ?)`).run(eventId, `${day} 18:00:00`, `${day} 20:00:00`, count, now, now);
 
 // 1. Registrations at a steady rate; each delay runs from the answer (the commit is before it).
 const xsrf = 'bench-xsrf-0123456789abcdef';

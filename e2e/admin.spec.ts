@@ -24,6 +24,16 @@ function nextMonth(): { year: number; month: number; first: string; last: string
   return { year, month, first: `${year}-${mm}-01`, last: `${year}-${mm}-${lastDay}` };
 }
 
+/** The month `delta` months from now (UTC clock; the club's month differs only at its edges). */
+function monthFromNow(delta: number): { year: number; month: number; key: string; first: string } {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const key = `${year}-${String(month).padStart(2, '0')}`;
+  return { year, month, key, first: `${key}-01` };
+}
+
 /** Signs a member in through the API without touching the page's stored session. */
 async function loginByApi(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
   const response = await apiCall(page, 'POST', '/api/login/', {
@@ -351,5 +361,222 @@ test.describe('staff area', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Gestión del club' })).toHaveCount(0);
     expect((await apiCall(page, 'GET', '/api/admin/users/?q=', undefined, token)).status()).toBe(403);
+  });
+
+  test('after saving, the list shows the event\'s month; past events look past, also to screen readers', async ({
+    page,
+  }) => {
+    const staff = createMember({ staff: true, nombre: 'Laia', apellidos: 'Mes' });
+    const tag = randomBytes(3).toString('hex');
+    const staffToken = await signInByApi(page, staff);
+    const past = monthFromNow(-1);
+    const later = monthFromNow(2);
+    const soon = monthFromNow(1);
+    for (const [evento, first] of [
+      [`Pasado ${tag}`, past.first],
+      [`Futuro ${tag}`, later.first],
+    ]) {
+      const made = await apiCall(
+        page,
+        'POST',
+        '/api/admin/events/',
+        { type: CLUB_PRACTICES, start: `${first} 10:00:00`, end: `${first} 12:00:00`, evento, plazas: 4, status: 2 },
+        staffToken,
+      );
+      expect(made.status()).toBe(201);
+    }
+
+    await page.goto(`/admin/events?month=${past.key}`);
+    const old = page.getByTestId('admin-event').filter({ hasText: `Pasado ${tag}` });
+    await expect(old).toHaveClass(/is-past/);
+    await expect(old.getByText('Pasado', { exact: true })).toBeVisible();
+
+    // A new event two months ahead: once created the list is on its month.
+    await page.getByRole('button', { name: 'Nuevo evento' }).click();
+    const form = page.getByRole('dialog', { name: 'Nuevo evento' });
+    await form.getByLabel('Tipo').selectOption({ label: 'Prácticas del club' });
+    await form.getByLabel('Título').fill(`Nuevo ${tag}`);
+    await form.getByLabel('Fecha de inicio').fill(later.first);
+    await form.getByLabel('Hora de inicio').fill('18:00');
+    await form.getByLabel('Fecha de fin').fill(later.first);
+    await form.getByLabel('Hora de fin').fill('20:00');
+    await form.getByLabel('Plazas').fill('5');
+    await form.getByRole('button', { name: 'Crear' }).click();
+    await expect(form).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`month=${later.key}`));
+    const created = page.getByTestId('admin-event').filter({ hasText: `Nuevo ${tag}` });
+    await expect(created).toBeVisible();
+    // Events still to come do not look past.
+    await expect(page.getByTestId('admin-event').filter({ hasText: `Futuro ${tag}` })).not.toHaveClass(/is-past/);
+    await expect(created.getByText('Pasado', { exact: true })).toHaveCount(0);
+
+    // Moved to the month before: the list follows it there.
+    await created.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar evento' });
+    await edit.getByLabel('Fecha de inicio').fill(`${soon.key}-20`);
+    await edit.getByLabel('Fecha de fin').fill(`${soon.key}-20`);
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`month=${soon.key}`));
+    await expect(page.getByTestId('admin-event').filter({ hasText: `Nuevo ${tag}` })).toBeVisible();
+  });
+
+  test('staff edit and delete a weekly series from one event on', async ({ page }) => {
+    const staff = createMember({ staff: true, nombre: 'Pol', apellidos: 'Serie' });
+    const tag = randomBytes(3).toString('hex');
+    const staffToken = await signInByApi(page, staff);
+    const month = monthFromNow(1);
+    const made = await apiCall(
+      page,
+      'POST',
+      '/api/admin/events/',
+      {
+        type: CLUB_PRACTICES,
+        start: `${month.first} 10:00:00`,
+        end: `${month.first} 12:00:00`,
+        evento: `Serie ${tag}`,
+        plazas: 6,
+        status: 2,
+        repeatWeeks: 3,
+      },
+      staffToken,
+    );
+    expect(made.status()).toBe(201);
+
+    await page.goto(`/admin/events?month=${month.key}`);
+    const cards = page.getByTestId('admin-event').filter({ hasText: tag });
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first().getByText('Serie semanal')).toBeVisible();
+
+    // The second and the third take the new title and time; the first keeps its own.
+    await cards.nth(1).getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar evento' });
+    const scope = edit.getByRole('group', { name: 'Aplicar los cambios a' });
+    await expect(scope.getByLabel('Solo este evento')).toBeChecked();
+    await scope.getByLabel('Este y los siguientes de la serie').check();
+    await edit.getByLabel('Título').fill(`Serie tarde ${tag}`);
+    await edit.getByLabel('Hora de inicio').fill('17:00');
+    await edit.getByLabel('Hora de fin').fill('19:30');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/admin/events/') && r.request().method() === 'PUT');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    expect((await saved).url()).toContain('scope=following');
+    await expect(edit).toBeHidden();
+    await expect(cards.filter({ hasText: `Serie tarde ${tag}` })).toHaveCount(2);
+    await expect(cards.filter({ hasText: `Serie tarde ${tag}` }).last()).toContainText('17:00–19:30');
+    await expect(cards.first()).toContainText('10:00–12:00');
+    await expect(cards.first()).not.toContainText('tarde');
+
+    // Deleting "this and the following" from the second leaves only the first.
+    await cards.nth(1).getByRole('button', { name: 'Eliminar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar evento' });
+    await confirm.getByLabel('Este y los siguientes de la serie').check();
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    expect((await deleted).status()).toBe(204);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Serie ${tag}`);
+  });
+
+  test('staff seat a walk-in on a full event; the attendees fit the dialog at 1366 px and are cards on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const staff = createMember({ staff: true, nombre: 'Rosa', apellidos: 'Puerta' });
+    const tag = randomBytes(3).toString('hex');
+    const booked = createMember({ nombre: 'Berta', apellidos: `Reservada ${tag}` });
+    setMemberFlags(booked.login, { socio: `B-${tag}` });
+    const walkIn = createMember({ nombre: 'Quim', apellidos: `Sinreserva ${tag}` });
+    setMemberFlags(walkIn.login, { socio: `W-${tag}` });
+    const staffToken = await signInByApi(page, staff);
+    const month = monthFromNow(1);
+    const made = await apiCall(
+      page,
+      'POST',
+      '/api/admin/events/',
+      {
+        type: CLUB_PRACTICES,
+        start: `${month.first} 10:00:00`,
+        end: `${month.first} 12:00:00`,
+        evento: `Llena ${tag}`,
+        plazas: 1,
+        status: 2,
+      },
+      staffToken,
+    );
+    const [event] = (await made.json()) as Array<{ uuid: string }>;
+    expect((await subscribe(page, event.uuid, await loginByApi(page, booked), ALUMNO)).status()).toBe(200);
+
+    await page.goto(`/admin/events?month=${month.key}`);
+    const card = page.getByTestId('admin-event').filter({ hasText: tag });
+    await card.getByRole('button', { name: 'Asistentes (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: `Asistentes: Llena ${tag}` });
+    await expect(dialog.getByTestId('attendee-row')).toHaveCount(1);
+    await expect(dialog).toContainText('El evento está completo');
+    await dialog.getByLabel('Buscar socio').fill(walkIn.login);
+    const result = dialog.getByTestId('walk-in-result').filter({ hasText: `Sinreserva ${tag}` });
+    await expect(result).toHaveCount(1);
+    const added = page.waitForResponse((r) => r.url().includes('/participants/') && r.request().method() === 'POST');
+    await result.getByRole('button', { name: `Añadir a Quim Sinreserva ${tag}` }).click();
+    expect((await added).status()).toBe(201);
+    await expect(dialog.getByTestId('attendee-row')).toHaveCount(2);
+    await expect(dialog).toContainText('2 inscritos · 0 plazas libres');
+    await expect
+      .poll(async () => (await mailsTo(walkIn.email)).some((mail) => mail.subject.includes(`Llena ${tag}`)))
+      .toBe(true);
+    // Already seated: searching again offers no second seat.
+    await dialog.getByLabel('Buscar socio').fill(walkIn.login);
+    await expect(result).toContainText('Ya inscrito');
+    await expect(result.getByRole('button')).toHaveCount(0);
+
+    // Every column fits: nothing in the dialog scrolls sideways at 1366 px.
+    const widths = await dialog.locator('.modal-body').evaluate((body) => ({
+      body: body.clientWidth,
+      scroll: body.scrollWidth,
+      table: body.querySelector('table')?.getBoundingClientRect().width ?? 0,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.body);
+    expect(widths.table).toBeLessThanOrEqual(widths.body);
+
+    // On a phone each attendee is a card with member number, division/factor, status and actions.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = dialog.getByTestId('attendee-card');
+    await expect(cards).toHaveCount(2);
+    await expect(dialog.getByTestId('attendee-row').first()).toBeHidden();
+    const quim = cards.filter({ hasText: `Sinreserva ${tag}` });
+    await expect(quim).toContainText(`W-${tag}`);
+    await expect(quim).toContainText('División / factor');
+    await expect(quim.getByLabel(`Estado de Sinreserva ${tag}, Quim`)).toHaveValue('1');
+    await expect(quim.getByRole('link', { name: 'Correo electrónico' })).toHaveAttribute('href', `mailto:${walkIn.email}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('staff archive a contact message and bring it back', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const subject = `Archivo ${tag}`;
+    const sent = await apiCall(page, 'POST', '/api/send-message/', {
+      name: 'Eva Soler',
+      email: `eva.${tag}@example.org`,
+      subject,
+      message: 'Hola',
+    });
+    expect(sent.ok()).toBe(true);
+    const staff = createMember({ staff: true, nombre: 'Marc', apellidos: `Archivo ${tag}` });
+    await signInByApi(page, staff);
+    await page.goto('/admin/messages');
+    const item = page.getByTestId('admin-message').filter({ hasText: subject });
+    await item.getByRole('button', { name: new RegExp(subject) }).click();
+    await item.getByRole('button', { name: 'Archivar' }).click();
+    await expect(item).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('admin-message').first()).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    await page.getByLabel('Ver archivados').check();
+    await expect(page.getByRole('heading', { name: 'Archivados' })).toBeVisible();
+    await item.getByRole('button', { name: new RegExp(subject) }).click();
+    await item.getByRole('button', { name: 'Devolver a la bandeja' }).click();
+    await expect(item).toHaveCount(0);
+    await page.getByLabel('Ver archivados').uncheck();
+    await expect(item).toHaveCount(1);
   });
 });

@@ -385,7 +385,7 @@ test.describe('saving and viewing', () => {
     await page.getByRole('button', { name: 'Add Popper' }).click();
     await panel(page).getByLabel('Animation', { exact: true }).selectOption({ label: 'Popper rise and fall' });
     const designed = await designerStage(page);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save on this device' }).click();
     await expect(page.getByText('The stage is saved in this browser')).toBeVisible();
     const stored = await page.evaluate(() => localStorage.getItem('ipsc-club.custom-stage'));
     expect(JSON.parse(stored ?? '{}')).toEqual(designed);
@@ -464,14 +464,14 @@ test.describe('stages on the club server', () => {
     await openDesigner(page);
     await page.getByRole('button', { name: 'Add Full shootable target' }).click();
     await page.getByRole('button', { name: 'Add Popper' }).click();
-    await page.getByRole('button', { name: 'My stages (club server)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'My stages on the club server' });
+    await page.getByRole('button', { name: 'Save to your account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your stages in your account (club server)' });
     await expect(dialog.getByText('You have no stages on the server yet.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Save on the server' }).click();
+    await dialog.getByRole('button', { name: 'Save to your account' }).click();
     await expect(dialog.getByText('Give the stage a name.')).toBeVisible();
     await dialog.getByLabel('Stage name').fill('Plate rack practice');
-    await dialog.getByRole('button', { name: 'Save on the server' }).click();
-    await expect(page.getByText('“Plate rack practice” is saved on the club server.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save to your account' }).click();
+    await expect(page.getByText('“Plate rack practice” is saved in your account on the club server.')).toBeVisible();
     await expect(page).toHaveURL(/\/stage-designer\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop() ?? '';
     await expect(dialog.getByText('Plate rack practice')).toBeVisible();
@@ -486,7 +486,7 @@ test.describe('stages on the club server', () => {
 
     // Public: the share link opens it elsewhere.
     await dialog.getByText('Public: anyone with the link can open it').click();
-    await dialog.getByRole('button', { name: 'Update on the server' }).click();
+    await dialog.getByRole('button', { name: 'Update in your account' }).click();
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
     const link = dialog.getByRole('textbox', { name: 'Share link of “Plate rack practice”' });
     await expect(link).toHaveValue(new RegExp(`/dry-training/${id}$`));
@@ -500,7 +500,7 @@ test.describe('stages on the club server', () => {
 
     // Reopening from the list loads it from the server.
     await page.goto('/stage-designer');
-    await page.getByRole('button', { name: 'My stages (club server)' }).click();
+    await page.getByRole('button', { name: 'Save to your account' }).click();
     await page.getByRole('button', { name: 'Open “Plate rack practice” in the designer' }).click();
     await expect(page).toHaveURL(new RegExp(`/stage-designer/${id}$`));
     await expect.poll(async () => (await designerStage(page)).elements.map((element) => element.type)).toEqual([1, 3]);
@@ -509,8 +509,8 @@ test.describe('stages on the club server', () => {
 
   test('an anonymous visitor is asked to sign in before saving on the server', async ({ page }) => {
     await openDesigner(page);
-    await page.getByRole('button', { name: 'My stages (club server)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'My stages on the club server' });
+    await page.getByRole('button', { name: 'Save to your account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your stages in your account (club server)' });
     await expect(dialog).toContainText('Sign in to keep your stages on the club server');
     await expect(dialog.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   NOT_WAITING: 409,
   REGISTRATION_LOCKED: 409,
   SOCIO_TAKEN: 409,
+  // Staff area: scope=following asked for an event that belongs to no weekly series.
+  NOT_IN_SERIES: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

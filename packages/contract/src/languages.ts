@@ -1,3 +1,5 @@
+import siteSettings from '../site-settings.json' with { type: 'json' };
+
 /** The languages of the site (SPEC §1): Spanish by default, Catalan and English. */
 export const LANGUAGES = ['es', 'ca', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -10,3 +12,6 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
  * home page already drawn in it (a preference only: no identifier).
  */
 export const LANGUAGE_COOKIE = 'ipsc-club.lang';
+
+/** The club's own language (site settings): what the club's copies of visitors' mails are in. */
+export const CLUB_LANGUAGE: Language = isLanguage(siteSettings.language) ? siteSettings.language : DEFAULT_LANGUAGE;

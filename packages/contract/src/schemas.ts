@@ -98,6 +98,8 @@ export const eventSchema = z.object({
   enEspera: z.number().int().nullable().optional(),
   stageId: z.string().nullable().optional(),
   version: z.number().int().optional(),
+  /** Staff view: the weekly series the event belongs to (created with repeatWeeks), or null. */
+  seriesId: z.string().nullable().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 /** Alias of Event for code where the DOM's Event is in scope. */
@@ -258,6 +260,21 @@ export const participantsPageSchema = z.object({
 });
 export type ParticipantsPage = z.infer<typeof participantsPageSchema>;
 
+/**
+ * `?scope=` of PUT and DELETE /api/admin/events/{uuid}/: the event alone (`this`, the default)
+ * or it and every later event of its weekly series (`following`).
+ */
+export const EVENT_SCOPES = ['this', 'following'] as const;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+export const adminEventScopeQuerySchema = z.strictObject({
+  scope: z.enum(EVENT_SCOPES, { error: 'enum' }).optional(),
+});
+export type AdminEventScopeQuery = z.infer<typeof adminEventScopeQuerySchema>;
+
+/** POST /api/admin/events/{uuid}/participants/: staff seat a member (a walk-in), even when full. */
+export const adminAddParticipantBodySchema = z.strictObject({ personUuid: uuidField });
+export type AdminAddParticipantBody = z.infer<typeof adminAddParticipantBodySchema>;
+
 export const adminParticipantStatusBodySchema = z.strictObject({ status: enumField(RoleStatus) });
 export type AdminParticipantStatusBody = z.infer<typeof adminParticipantStatusBodySchema>;
 
@@ -304,10 +321,27 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   read: z.boolean(),
+  /** When staff archived it (ISO), or null while it is active. */
+  archivedAt: z.string().nullable().optional(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const adminMessageUpdateBodySchema = z.strictObject({ read: booleanField });
+/** GET /api/admin/messages/?archived=1 lists the archived messages instead of the active ones. */
+export const adminMessagesQuerySchema = z.strictObject({
+  archived: z
+    .enum(['0', '1'], { error: 'enum' })
+    .optional()
+    .transform((value) => value === '1'),
+});
+export type AdminMessagesQuery = z.infer<typeof adminMessagesQuerySchema>;
+
+/** PUT /api/admin/messages/{id}/: read, archived, or both; at least one. */
+export const adminMessageUpdateBodySchema = z
+  .strictObject({ read: booleanField.optional(), archived: booleanField.optional() })
+  .refine((body) => body.read !== undefined || body.archived !== undefined, {
+    error: 'required',
+    path: ['read'],
+  });
 export type AdminMessageUpdateBody = z.infer<typeof adminMessageUpdateBodySchema>;
 
 // ---------------------------------------------------------------- second round: events

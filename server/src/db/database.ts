@@ -14,6 +14,7 @@ import * as trust from './migrations/0004-trust.ts';
 import * as libraryTraining from './migrations/0005-library-training.ts';
 import * as searchIndexes from './migrations/0006-search-indexes.ts';
 import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
+import * as seriesArchive from './migrations/0008-series-archive.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0005-library-training': libraryTraining,
   '0006-search-indexes': searchIndexes,
   '0007-durable-jobs-waitlist': durableJobsWaitlist,
+  '0008-series-archive': seriesArchive,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -120,6 +120,8 @@ export interface ContactMessagesTable {
   language: string;
   read: number;
   created_at: string;
+  /** When staff archived it (ISO), null while active (migration 0008). */
+  archived_at: Generated<string | null>;
 }
 
 export interface StagesTable {

@@ -141,6 +141,15 @@ export async function claimJob(
 
 /** Marks a claimed job done; a mail's body is dropped then (it may hold a reset link). */
 export async function completeJob(db: Executor, job: JobRow, worker: string, now: Date): Promise<void> {
+  await completeJobs(db, [job.id], worker, now);
+}
+
+/**
+ * Marks claimed jobs done in one statement (the worker gathers the ones that finished while the
+ * previous mark was written). Only jobs this worker still holds are marked.
+ */
+export async function completeJobs(db: Executor, ids: string[], worker: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('jobs')
     .set({
@@ -148,10 +157,32 @@ export async function completeJob(db: Executor, job: JobRow, worker: string, now
       claimed_until: null,
       last_error: null,
       updated_at: isoOf(now),
-      ...(job.kind === MAIL_JOB ? { payload: '{}' } : {}),
+      payload: sql<string>`case when kind = ${MAIL_JOB} then '{}' else payload end`,
     })
-    .where('id', '=', job.id)
+    .where('id', 'in', ids)
     .where('claimed_by', '=', worker)
+    .execute();
+}
+
+/**
+ * Gives claimed jobs back untouched (a worker stopping with jobs it never started): another
+ * process, or the next start, takes them at once instead of after the lease. The try is not
+ * counted, since none was made.
+ */
+export async function releaseJobs(db: Executor, ids: string[], worker: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set({
+      status: 'pending',
+      tries: sql<number>`tries - 1`,
+      claimed_by: null,
+      claimed_until: null,
+      updated_at: isoOf(now),
+    })
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', worker)
+    .where('status', '=', 'running')
     .execute();
 }
 

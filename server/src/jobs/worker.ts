@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobRow } from './queue.ts';
-import { claimJobs, completeJob, failJob, pruneDoneJobs } from './queue.ts';
+import { claimJobs, completeJobs, failJob, pruneDoneJobs, releaseJobs } from './queue.ts';
 
 export type JobHandler = (job: JobRow) => Promise<void>;
 
@@ -25,7 +25,10 @@ export interface WorkerOptions {
   pollMs: number;
   retryLimit: number;
   leaseMs: number;
+  /** Jobs run at once (the SMTP pool's connections). */
   concurrency: number;
+  /** Jobs taken per claim: several rounds of `concurrency`, so one write claims a burst. */
+  claimBatch?: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -33,26 +36,51 @@ const KEEP_DONE_MS = 7 * DAY_MS;
 
 /**
  * The worker each server process runs: claims due jobs (never the same as another process, see
- * claimJob), runs a few at once, and records the outcome. Delivery is at least once: a process
+ * claimJobs), runs a few at once, and records the outcome. Delivery is at least once: a process
  * that dies between a send and its mark leaves the job to be claimed again when its lease ends.
+ *
+ * Under load the database is the narrow part: on SQLite every statement of the process waits its
+ * turn on one connection behind the requests being answered. So the worker spends few writes per
+ * job: one claim takes a batch, and the jobs that finish while a mark is being written are marked
+ * done together in the next one.
  */
 export function createJobWorker(options: WorkerOptions): JobWorker {
   const { db, clock, log } = options;
   const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const claimBatch = Math.max(options.concurrency, options.claimBatch ?? options.concurrency * 4);
   const handlers = new Map<string, JobHandler>();
   const inHand = new Set<Promise<void>>();
+  /** Claimed and not started yet. */
+  let ready: JobRow[] = [];
+  /** Finished and not marked done yet. */
+  let finished: string[] = [];
+  let marking: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let claiming = false;
   let again = false;
   let lastPrune = 0;
 
+  // One mark in flight at a time; what finishes meanwhile waits for the next.
+  const markFinished = (): Promise<void> => {
+    if (marking) return marking;
+    if (finished.length === 0) return Promise.resolve();
+    const ids = finished;
+    finished = [];
+    marking = completeJobs(db.kysely, ids, id, clock.now())
+      .catch((err: unknown) => log.error({ err, jobs: ids.length }, 'could not mark jobs done'))
+      .finally(() => {
+        marking = undefined;
+        if (finished.length > 0) void markFinished();
+      });
+    return marking;
+  };
+
   const run = async (job: JobRow): Promise<void> => {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       await handler(job);
-      await completeJob(db.kysely, job, id, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       log.warn(
@@ -62,11 +90,26 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       await failJob(db.kysely, job, id, clock.now(), options.retryLimit, message).catch((markErr: unknown) =>
         log.error({ err: markErr, job: job.id }, 'could not record a job failure'),
       );
+      return;
+    }
+    finished.push(job.id);
+    void markFinished();
+  };
+
+  const startReady = () => {
+    while (running && inHand.size < options.concurrency && ready.length > 0) {
+      const job = ready.shift() as JobRow;
+      const task = run(job).finally(() => {
+        inHand.delete(task);
+        if (running) void drain();
+      });
+      inHand.add(task);
     }
   };
 
-  // One claim at a time per process; claims that arrive meanwhile ask for another round.
+  // One claim at a time per process; kicks that arrive meanwhile ask for another round.
   const drain = async (): Promise<void> => {
+    startReady();
     if (claiming) {
       again = true;
       return;
@@ -75,31 +118,19 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     try {
       do {
         again = false;
-        while (running && inHand.size < options.concurrency) {
-          const jobs = await claimJobs(
-            db,
-            id,
-            clock.now(),
-            options.leaseMs,
-            options.concurrency - inHand.size,
-          );
+        while (running && ready.length === 0 && inHand.size < options.concurrency) {
+          const jobs = await claimJobs(db, id, clock.now(), options.leaseMs, claimBatch);
           if (jobs.length === 0) break;
-          for (const job of jobs) {
-            const task = run(job).finally(() => {
-              inHand.delete(task);
-              if (running) void drain();
-            });
-            inHand.add(task);
-          }
+          ready.push(...jobs);
+          startReady();
         }
-      } while (again && running && inHand.size < options.concurrency);
+      } while (again && running && ready.length === 0 && inHand.size < options.concurrency);
     } catch (err) {
       log.error({ err }, 'could not claim jobs');
     } finally {
       claiming = false;
     }
   };
-
   const tick = () => {
     void drain();
     const now = clock.now().getTime();
@@ -131,6 +162,13 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
         await Promise.allSettled([...inHand]);
         if (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      // What was claimed but never started goes back to the queue for the next process.
+      const unstarted = ready.map((job) => job.id);
+      ready = [];
+      await releaseJobs(db.kysely, unstarted, id, clock.now()).catch((err: unknown) =>
+        log.error({ err, jobs: unstarted.length }, 'could not give back unstarted jobs'),
+      );
+      while (marking || finished.length > 0) await markFinished();
     },
   };
 }

@@ -42,6 +42,23 @@ function transitionsBetween(timeZone: string, from: number, to: number): Transit
   return found;
 }
 
+// The changes of one year never change: each (zone, year) is searched once per process. The search
+// asks Intl for the offset a few hundred times a year, which would otherwise be paid by every mail
+// that carries an invitation and every feed rendering.
+const yearCache = new Map<string, Transition[]>();
+const YEAR_CACHE_LIMIT = 2000;
+
+function transitionsOfYear(timeZone: string, year: number): Transition[] {
+  const key = `${timeZone}|${year}`;
+  let found = yearCache.get(key);
+  if (!found) {
+    found = transitionsBetween(timeZone, Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1));
+    if (yearCache.size >= YEAR_CACHE_LIMIT) yearCache.clear();
+    yearCache.set(key, found);
+  }
+  return found;
+}
+
 /**
  * The VTIMEZONE block of RFC 5545 for `timeZone` over the years `firstYear`..`lastYear`, from
  * the runtime's own time-zone data: one observance for the offset in force on 1 January of the
@@ -50,9 +67,9 @@ function transitionsBetween(timeZone: string, from: number, to: number): Transit
  */
 export function vtimezone(timeZone: string, firstYear: number, lastYear: number): string {
   const from = Date.UTC(firstYear, 0, 1);
-  const to = Date.UTC(lastYear + 1, 0, 1);
   const initial = offsetMinutesAt(new Date(from), timeZone);
-  const transitions = transitionsBetween(timeZone, from, to);
+  const transitions: Transition[] = [];
+  for (let year = firstYear; year <= lastYear; year++) transitions.push(...transitionsOfYear(timeZone, year));
   const standard = Math.min(initial, ...transitions.map((t) => t.to));
   const observance = (start: string, offsetFrom: number, offsetTo: number) => {
     const kind = offsetTo > standard ? 'DAYLIGHT' : 'STANDARD';

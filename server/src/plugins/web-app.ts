@@ -32,6 +32,12 @@ export function prerenderedPage(webDist: string, pathname: string, status: numbe
     .find((file) => fs.existsSync(file));
 }
 
+/** The plain shell in a language (`index.{lang}.html`: its `lang` and noscript text), if built. */
+function plainShell(webDist: string, language: string): string | undefined {
+  const file = path.join(webDist, `index.${language}.html`);
+  return fs.existsSync(file) ? file : undefined;
+}
+
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
 /** Brotli, else gzip, when the request accepts it (a q=0 refuses it). */
@@ -79,7 +85,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     const cookie = request.cookies[LANGUAGE_COOKIE];
     const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
     const month = clubWallTime(app.ctx.clock.now(), app.ctx.config.clubTimezone).slice(0, 7);
-    const file = prerenderedPage(webDist, pathname, status, language, month) ?? indexFile;
+    const file = prerenderedPage(webDist, pathname, status, language, month) ?? plainShell(webDist, language) ?? indexFile;
     const vary = ['cookie', 'accept-encoding'];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     let sent = file;

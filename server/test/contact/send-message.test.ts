@@ -44,6 +44,26 @@ describeEachDatabase(
       expect(JSON.stringify(mail.headers.get('reply-to'))).toContain('laia.soler@example.org');
     });
 
+    it("writes the club's copy in the club's language with the time on the club's clock", async () => {
+      // 18:30 UTC on a winter day is 19:30 in Madrid; the visitor writes from the English site.
+      get().clock.set(new Date('2026-01-15T18:30:00.000Z'));
+      const subject = `Copy ${Math.random().toString(36).slice(2, 8)}`;
+      const res = await get().app.inject({
+        method: 'POST',
+        url: '/api/send-message/',
+        headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc', 'accept-language': 'en-GB,en;q=0.9' },
+        payload: { ...valid, subject },
+      });
+      expect(res.statusCode).toBe(201);
+      const mail = await smtp.waitFor((m) => m.subject === `[Web] ${subject}`);
+      expect(siteSettings.language).toBe('es');
+      expect(mail.text).toContain('Nombre: Laia Soler');
+      expect(mail.text).toContain('Correo electrónico: laia.soler@example.org');
+      expect(mail.text).toContain('Idioma de la web: inglés');
+      expect(mail.text).toContain('Enviado: 15/01/2026 19:30 (Europe/Madrid)');
+      expect(mail.text).not.toContain('2026-01-15T18:30');
+    });
+
     it('answers without a trailing slash too', async () => {
       const res = await api().post('/api/send-message', { ...valid, subject: 'Sin barra' });
       expect(res.statusCode).toBe(201);

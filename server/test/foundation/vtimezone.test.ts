@@ -35,4 +35,19 @@ describe('vtimezone', () => {
       'STANDARD 20251231T210000 -0300>-0300',
     ]);
   });
+
+  it('gives the same block for a span whatever spans were asked before (each year is found once and kept)', () => {
+    const wide = observances(vtimezone('America/New_York', 2024, 2028));
+    expect(wide).toHaveLength(1 + 2 * 5);
+    expect(wide[0]).toBe('STANDARD 20231231T190000 -0500>-0500');
+    expect(wide.slice(1, 3)).toEqual(['DAYLIGHT 20240310T020000 -0500>-0400', 'STANDARD 20241103T020000 -0400>-0500']);
+    // Asked again year by year, and then whole, after the years are kept: the same observances.
+    const byYear = [2024, 2025, 2026, 2027, 2028].map((year) => observances(vtimezone('America/New_York', year, year)));
+    expect(byYear.flatMap((block) => block.slice(1))).toEqual(wide.slice(1));
+    expect(observances(vtimezone('America/New_York', 2024, 2028))).toEqual(wide);
+    expect(observances(vtimezone('America/New_York', 2026, 2027))).toEqual([
+      'STANDARD 20251231T190000 -0500>-0500',
+      ...wide.slice(5, 9),
+    ]);
+  });
 });

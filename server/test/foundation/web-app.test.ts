@@ -11,6 +11,9 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'club-dist-'));
 fs.mkdirSync(path.join(dist, 'assets/i18n/common'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
+// The plain shell per language (`index.{lang}.html`): its `lang` and noscript text.
+const plainShell = (language: string) => `<!doctype html><html lang="${language}"><div id="root"></div><noscript>${language}</noscript>`;
+for (const language of ['es', 'ca', 'en']) fs.writeFileSync(path.join(dist, `index.${language}.html`), plainShell(language));
 fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
 // Screens drawn at build time, `pages/{name}.{lang}.html` (web/build/prerender-pages.ts).
@@ -144,11 +147,19 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends the plain shell for a screen not drawn at build time, whatever the cookie', async () => {
+  it('sends the plain shell for a screen not drawn at build time, in the language of the cookie', async () => {
     for (const url of ['/register', '/reset-password?hash=a&token=b', '/dry-training/5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11', '/admin/events']) {
-      const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'en' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      for (const language of ['es', 'ca', 'en']) {
+        const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': language } });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(plainShell(language));
+        expect(res.headers.vary).toContain('cookie');
+      }
+      // Without a cookie, or with a foreign value, Spanish.
+      const none = await t.app.inject({ method: 'GET', url });
+      expect(none.body).toBe(plainShell('es'));
+      const foreign = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': '../index' } });
+      expect(foreign.body).toBe(plainShell('es'));
     }
   });
 

@@ -90,25 +90,24 @@ export function findMemberRegistrations(db: Executor, memberId: string) {
     .execute();
 }
 
-export function listContactMessages(db: Executor, limit: number): Promise<ContactMessageRow[]> {
+export function listContactMessages(db: Executor, limit: number, archived: boolean): Promise<ContactMessageRow[]> {
   return db
     .selectFrom('contact_messages')
     .selectAll()
+    .where('archived_at', archived ? 'is not' : 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
-export async function setMessageRead(
+export async function updateMessageFlags(
   db: Executor,
   id: string,
-  read: boolean,
+  changes: { read?: number; archived_at?: string | null },
 ): Promise<ContactMessageRow | undefined> {
-  await db
-    .updateTable('contact_messages')
-    .set({ read: read ? 1 : 0 })
-    .where('id', '=', id)
-    .execute();
+  if (Object.keys(changes).length > 0) {
+    await db.updateTable('contact_messages').set(changes).where('id', '=', id).execute();
+  }
   return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -3,17 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../plugins/auth.ts';
 import {
+  adminAddParticipantBodySchema,
   adminEventBodySchema,
+  adminEventScopeQuerySchema,
   adminEventUpdateBodySchema,
   adminEventsQuerySchema,
   adminMailQuerySchema,
   adminMessageUpdateBodySchema,
+  adminMessagesQuerySchema,
   adminParticipantStatusBodySchema,
   adminUserSearchQuerySchema,
   adminUserUpdateBodySchema,
   participantsPageQuerySchema,
 } from '@club/contract/schemas';
 import {
+  addParticipant,
   createEvents,
   deleteAdminEvent,
   listAdminEvents,
@@ -22,7 +26,7 @@ import {
   setParticipantStatus,
   updateAdminEvent,
 } from '../events/index.ts';
-import { listMail, listMessages, markMessage, retryMail, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
+import { listMail, listMessages, retryMail, updateMessage, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
 // Path parameters are always strings; an unknown id is the service's 404.
 const uuidParams = z.object({ uuid: z.string() });
@@ -49,15 +53,18 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/admin/events/:uuid',
-    { ...staffOnly, schema: { params: uuidParams, body: adminEventUpdateBodySchema } },
-    async (request) => updateAdminEvent(ctx, request.params.uuid, request.body),
+    {
+      ...staffOnly,
+      schema: { params: uuidParams, querystring: adminEventScopeQuerySchema, body: adminEventUpdateBodySchema },
+    },
+    async (request) => updateAdminEvent(ctx, request.params.uuid, request.body, request.query.scope),
   );
 
   app.delete(
     '/api/admin/events/:uuid',
-    { ...staffOnly, schema: { params: uuidParams } },
+    { ...staffOnly, schema: { params: uuidParams, querystring: adminEventScopeQuerySchema } },
     async (request, reply) => {
-      await deleteAdminEvent(ctx, request.params.uuid);
+      await deleteAdminEvent(ctx, request.params.uuid, request.query.scope);
       return reply.code(204).send();
     },
   );
@@ -69,6 +76,13 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: z.object({ uuid: z.string() }), querystring: participantsPageQuerySchema },
     },
     async (request) => participantsPage(ctx, request.params.uuid, request.query),
+  );
+
+  app.post(
+    '/api/admin/events/:uuid/participants',
+    { ...staffOnly, schema: { params: uuidParams, body: adminAddParticipantBodySchema } },
+    async (request, reply) =>
+      reply.code(201).send(await addParticipant(ctx, request.params.uuid, request.body.personUuid)),
   );
 
   app.put(
@@ -114,11 +128,15 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => userRegistrations(ctx, request.params.uuid),
   );
 
-  app.get('/api/admin/messages', staffOnly, async () => listMessages(ctx));
+  app.get(
+    '/api/admin/messages',
+    { ...staffOnly, schema: { querystring: adminMessagesQuerySchema } },
+    async (request) => listMessages(ctx, request.query.archived),
+  );
 
   app.put(
     '/api/admin/messages/:id',
     { ...staffOnly, schema: { params: idParams, body: adminMessageUpdateBodySchema } },
-    async (request) => markMessage(ctx, request.params.id, request.body.read),
+    async (request) => updateMessage(ctx, request.params.id, request.body),
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminUserUpdateBody, ContactMessage, QueuedMail, User } from '@club/contract/schemas';
+import type { AdminMessageUpdateBody, AdminUserUpdateBody, ContactMessage, QueuedMail, User } from '@club/contract/schemas';
 import type { AppContext } from '../../context.ts';
 import type { MembersTable } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -13,7 +13,7 @@ import {
   findSocioHolder,
   listContactMessages,
   searchMembers,
-  setMessageRead,
+  updateMessageFlags,
   updateMember,
 } from './repository.ts';
 import type { ContactMessageRow } from './repository.ts';
@@ -108,15 +108,25 @@ function toMessage(row: ContactMessageRow): ContactMessage {
     message: row.message,
     createdAt: row.created_at,
     read: Boolean(row.read),
+    archivedAt: row.archived_at,
   };
 }
 
-export async function listMessages(ctx: AppContext): Promise<ContactMessage[]> {
-  return (await listContactMessages(ctx.db.kysely, MESSAGES_LIMIT)).map(toMessage);
+/** The active contact messages, or the archived ones, newest first. */
+export async function listMessages(ctx: AppContext, archived = false): Promise<ContactMessage[]> {
+  return (await listContactMessages(ctx.db.kysely, MESSAGES_LIMIT, archived)).map(toMessage);
 }
 
-export async function markMessage(ctx: AppContext, id: string, read: boolean): Promise<ContactMessage> {
-  const row = await setMessageRead(ctx.db.kysely, id, read);
+/** Marks a message read or unread, archives it (now) or takes it back to the active list. */
+export async function updateMessage(
+  ctx: AppContext,
+  id: string,
+  body: AdminMessageUpdateBody,
+): Promise<ContactMessage> {
+  const row = await updateMessageFlags(ctx.db.kysely, id, {
+    ...(body.read === undefined ? {} : { read: body.read ? 1 : 0 }),
+    ...(body.archived === undefined ? {} : { archived_at: body.archived ? isoOf(ctx.clock.now()) : null }),
+  });
   if (!row) throw new ApiError('NOT_FOUND', 'No such message.');
   return toMessage(row);
 }

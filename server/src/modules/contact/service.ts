@@ -5,6 +5,8 @@ import { isoOf, newId } from '../../lib/ids.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
 import { insertContactMessage } from './repository.ts';
+import { clubCopyText } from './club-copy.ts';
+import { CLUB_LANGUAGE } from '@club/contract/languages';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,14 +35,11 @@ export async function sendContactMessage(
     to: clubAddress(config),
     replyTo: `"${body.name.replace(/["\\]/g, '')}" <${body.email}>`,
     subject: `[Web] ${body.subject}`,
-    text: [
-      `Name: ${body.name}`,
-      `E-mail: ${body.email}`,
-      `Language: ${client.language}`,
-      `Sent: ${createdAt}`,
-      '',
-      body.message,
-    ].join('\n'),
+    text: clubCopyText(
+      body,
+      { language: client.language, sentAt: now },
+      { language: CLUB_LANGUAGE, timeZone: config.clubTimezone },
+    ),
     });
   });
   ctx.jobs.kick();

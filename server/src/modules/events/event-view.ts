@@ -63,6 +63,7 @@ export function toEvent(
     enEspera: waitlist.place,
     version: row.version,
     stageId: row.stage_id ?? null,
+    ...(staff ? { seriesId: row.series_id } : {}),
   };
 }
 

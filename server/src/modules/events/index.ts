@@ -3,6 +3,7 @@ export { eventsRoutes } from './routes.ts';
 export { cancelUpcomingRegistrations } from './subscribe.ts';
 export { sendMails } from './mails.ts';
 export {
+  addParticipant,
   createEvents,
   deleteAdminEvent,
   listAdminEvents,

@@ -9,7 +9,14 @@ import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 
 type MailLanguage = Language;
 export type EventMailKind =
-  'registered' | 'cancelled' | 'eventCancelled' | 'promoted' | 'confirmed' | 'reminder' | 'eventChanged';
+  | 'registered'
+  | 'cancelled'
+  | 'eventCancelled'
+  | 'eventCancelledWaiting'
+  | 'promoted'
+  | 'confirmed'
+  | 'reminder'
+  | 'eventChanged';
 
 /** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
 const WITH_ICS: ReadonlySet<EventMailKind> = new Set(['registered', 'promoted', 'confirmed', 'eventChanged']);
@@ -46,6 +53,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Inscripción confirmada: ${e}`,
       cancelled: (e) => `Inscripción anulada: ${e}`,
       eventCancelled: (e) => `Evento cancelado: ${e}`,
+      eventCancelledWaiting: (e) => `Evento cancelado: ${e}`,
       promoted: (e) => `Tienes plaza: ${e}`,
       confirmed: (e) => `El club ha confirmado tu plaza: ${e}`,
       reminder: (e) => `Recordatorio: ${e}`,
@@ -56,6 +64,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: 'Tu inscripción en este evento ha quedado registrada.',
       cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
       eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
+      eventCancelledWaiting: 'El club ha cancelado este evento, en cuya lista de espera estabas.',
       promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
       confirmed: 'El club ha confirmado tu inscripción en este evento.',
       reminder: 'Te recordamos que estás inscrito en este evento.',
@@ -71,6 +80,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Inscripció confirmada: ${e}`,
       cancelled: (e) => `Inscripció anul·lada: ${e}`,
       eventCancelled: (e) => `Esdeveniment cancel·lat: ${e}`,
+      eventCancelledWaiting: (e) => `Esdeveniment cancel·lat: ${e}`,
       promoted: (e) => `Tens plaça: ${e}`,
       confirmed: (e) => `El club ha confirmat la teva plaça: ${e}`,
       reminder: (e) => `Recordatori: ${e}`,
@@ -81,6 +91,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
       eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
+      eventCancelledWaiting: "El club ha cancel·lat aquest esdeveniment, de la llista d'espera del qual formaves part.",
       promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
       confirmed: 'El club ha confirmat la teva inscripció en aquest esdeveniment.',
       reminder: 'Et recordem que estàs inscrit en aquest esdeveniment.',
@@ -96,6 +107,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: (e) => `Registration confirmed: ${e}`,
       cancelled: (e) => `Registration cancelled: ${e}`,
       eventCancelled: (e) => `Event cancelled: ${e}`,
+      eventCancelledWaiting: (e) => `Event cancelled: ${e}`,
       promoted: (e) => `You have a seat: ${e}`,
       confirmed: (e) => `The club confirmed your seat: ${e}`,
       reminder: (e) => `Reminder: ${e}`,
@@ -106,6 +118,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
       registered: 'Your registration for this event has been recorded.',
       cancelled: 'Your registration for this event has been cancelled and your seat is free again.',
       eventCancelled: 'The club has cancelled this event, for which you were registered.',
+      eventCancelledWaiting: 'The club has cancelled this event, for which you were on the waiting list.',
       promoted: 'A seat came free and it was yours: you were on the waiting list and are now registered.',
       confirmed: 'The club has confirmed your registration for this event.',
       reminder: 'A reminder that you are registered for this event.',

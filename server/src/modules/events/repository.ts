@@ -3,7 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
 import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
-import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
+import type { EventsTable, MembersTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -196,7 +196,49 @@ export function findRegisteredMailees(
     .execute();
 }
 
+/** Members waiting in the event's line, for the cancellation mails. */
+export function findWaitingMailees(
+  db: Executor,
+  eventId: string,
+): Promise<Array<{ email: string; language: string; nombre: string }>> {
+  return db
+    .selectFrom('waitlist')
+    .innerJoin('members', 'members.id', 'waitlist.member_id')
+    .select(['members.email', 'members.language', 'members.nombre'])
+    .where('waitlist.event_id', '=', eventId)
+    .orderBy('waitlist.position')
+    .execute();
+}
+
+/**
+ * The events of a weekly series that start after `afterStart` (and are not `exceptId`), by
+ * start, read inside a write transaction: rows locked on PostgreSQL.
+ */
+export function lockLaterOfSeries(
+  trx: Executor,
+  dialect: DialectName,
+  seriesId: string,
+  afterStart: string,
+  exceptId: string,
+): Promise<EventRow[]> {
+  const query = trx
+    .selectFrom('events')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .where('start_at', '>', afterStart)
+    .where('id', '!=', exceptId)
+    .orderBy('start_at')
+    .orderBy('id');
+  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/** A member's row by id, for staff seating them. */
+export function findMemberRow(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('waitlist').where('event_id', '=', id).execute();
   await db.deleteFrom('registrations').where('event_id', '=', id).execute();
   await db.deleteFrom('events').where('id', '=', id).execute();
 }

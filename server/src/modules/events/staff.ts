@@ -6,6 +6,7 @@ import type {
   AdminEventUpdateBody,
   AdminEventsQuery,
   Event,
+  EventScope,
   ParticipantsPage,
   ParticipantsPageQuery,
 } from '@club/contract/schemas';
@@ -14,17 +15,25 @@ import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
 import { clubMonth } from '@club/contract/club-time';
-import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
+import {
+  addDays,
+  formatEventTime,
+  isIsoDate,
+  isRealEventTime,
+  parseEventTime,
+  ZERO_EVENT_TIME,
+} from '@club/contract/event-time';
 import type { AppContext } from '../../context.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import { cancelPendingJobs } from '../../jobs/queue.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder, reminderKey } from './reminders.ts';
-import { promoteWaiting } from './waitlist.ts';
+import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
 import {
@@ -34,15 +43,19 @@ import {
   findEvent,
   findParticipants,
   findRegisteredMailees,
+  findMemberRow,
   findRegistration,
+  findWaitingMailees,
   freeSeat,
   insertEvents,
   lockEvent,
+  lockLaterOfSeries,
   setRegistrationRoles,
   takeSeat,
   updateEvent,
   updateRegistration,
 } from './repository.ts';
+import type { EventRow } from './repository.ts';
 
 /** A 'yyyy-MM-dd' or 'YYYY-MM-DD HH:MM:SS' bound, or a 400 naming the field. */
 function readBound(name: 'from' | 'to', value: string | undefined): string | undefined {
@@ -125,56 +138,126 @@ async function checkLibraryStage(ctx: AppContext, stageId: string | null | undef
   }
 }
 
+/** The columns a staff change writes on one event. */
+type EventChanges = Pick<EventRow, 'start_at' | 'end_at' | 'evento' | 'nota' | 'plazas' | 'status'> &
+  Partial<Pick<EventRow, 'type' | 'solo_lectura' | 'stage_id'>>;
+
+/** `time`'s time of day on `date`'s day, `dayOffset` days later ('YYYY-MM-DD HH:MM:SS'). */
+function timeOnDay(date: string, time: string, dayOffset: number): string {
+  const day = parseEventTime(date, ZERO_EVENT_TIME);
+  const clock = parseEventTime(time, ZERO_EVENT_TIME);
+  return addDays(formatEventTime({ ...clock, year: day.year, month: day.month, day: day.day }), dayOffset);
+}
+
+/** Whole days from `start`'s day to `end`'s day (an event ending after midnight: 1). */
+function daysBetween(start: string, end: string): number {
+  const utc = (text: string) => {
+    const p = parseEventTime(text, ZERO_EVENT_TIME);
+    return Date.UTC(p.year, p.month - 1, p.day);
+  };
+  return Math.round((utc(end) - utc(start)) / 86_400_000);
+}
+
+/**
+ * The events of `event`'s weekly series that start after it, held for the caller's write
+ * transaction; 409 NOT_IN_SERIES when it belongs to none.
+ */
+async function laterOfSeries(ctx: AppContext, trx: Executor, event: EventRow): Promise<EventRow[]> {
+  if (!event.series_id) {
+    throw new ApiError('NOT_IN_SERIES', 'This event belongs to no weekly series; change it alone (scope=this).');
+  }
+  return lockLaterOfSeries(trx, ctx.db.dialect, event.series_id, event.start_at, event.id);
+}
+
+/**
+ * Writes a staff change to one event inside the caller's transaction: its version grows
+ * (iCalendar SEQUENCE), a new type moves the roles, a new start moves the reminder, a new start,
+ * end or title mails the registered members what changed, and free seats fill from the line.
+ */
+async function applyEventChange(
+  ctx: AppContext,
+  trx: Executor,
+  event: EventRow,
+  fields: EventChanges,
+  stamp: string,
+): Promise<void> {
+  if (fields.plazas < event.plazas_taken) {
+    throw new ApiError(
+      'EVENT_FULL',
+      `plazas cannot be lower than the ${event.plazas_taken} seats already taken on ${event.start_at}; cancel registrations first.`,
+      { plazas: ['unknown'] },
+    );
+  }
+  const changes = { ...fields, version: event.version + 1, updated_at: stamp };
+  await updateEvent(trx, event.id, changes);
+  if (fields.type !== undefined && roleForEventType(fields.type) !== roleForEventType(event.type)) {
+    await setRegistrationRoles(trx, event.id, roleForEventType(fields.type), stamp);
+  }
+  const updated = { ...event, ...changes };
+  if (event.start_at !== fields.start_at) await planReminder(ctx, trx, updated, true);
+  if (event.start_at !== fields.start_at || event.end_at !== fields.end_at || event.evento !== fields.evento) {
+    await queueEventMails(ctx, trx, 'eventChanged', updated, await findRegisteredMailees(trx, event.id), {
+      evento: event.evento,
+      start: event.start_at,
+      end: event.end_at,
+    });
+  }
+  await promoteWaiting(ctx, trx, event.id);
+}
+
 /**
  * Changes an event; seats may not drop below those taken (409), a new type moves the roles.
- * Every change raises the event's version (iCalendar SEQUENCE); a new start, end or title
- * moves its reminder and mails the registered members what changed; more seats, or an event
- * unlocked, fill from the waiting list. All in one transaction.
+ * With scope `following`, each later event of its weekly series takes the title, note, seats,
+ * status and the new time of day and length, on its own day. All in one transaction: one event
+ * that cannot take the change refuses it for all.
  */
 export async function updateAdminEvent(
   ctx: AppContext,
   id: string,
   body: AdminEventUpdateBody,
+  scope: EventScope = 'this',
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
   await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
-    if (body.plazas < event.plazas_taken) {
-      throw new ApiError(
-        'EVENT_FULL',
-        `plazas cannot be lower than the ${event.plazas_taken} seats already taken; cancel registrations first.`,
-        { plazas: ['unknown'] },
+    const later = scope === 'following' ? await laterOfSeries(ctx, trx, event) : [];
+    await applyEventChange(
+      ctx,
+      trx,
+      event,
+      {
+        type: body.type,
+        start_at: body.start,
+        end_at: body.end,
+        evento: body.evento,
+        nota: body.nota === undefined ? event.nota : body.nota,
+        plazas: body.plazas,
+        status: body.status,
+        solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
+        ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
+      },
+      stamp,
+    );
+    const length = daysBetween(body.start, body.end);
+    for (const next of later) {
+      const start = timeOnDay(next.start_at, body.start, 0);
+      await applyEventChange(
+        ctx,
+        trx,
+        next,
+        {
+          start_at: start,
+          end_at: timeOnDay(next.start_at, body.end, length),
+          evento: body.evento,
+          nota: body.nota === undefined ? next.nota : body.nota,
+          plazas: body.plazas,
+          status: body.status,
+        },
+        stamp,
       );
     }
-    const changes = {
-      type: body.type,
-      start_at: body.start,
-      end_at: body.end,
-      evento: body.evento,
-      nota: body.nota === undefined ? event.nota : body.nota,
-      plazas: body.plazas,
-      status: body.status,
-      solo_lectura: body.soloLectura === undefined ? event.solo_lectura : body.soloLectura ? 1 : 0,
-      version: event.version + 1,
-      ...(body.stageId === undefined ? {} : { stage_id: body.stageId }),
-      updated_at: stamp,
-    };
-    await updateEvent(trx, id, changes);
-    if (roleForEventType(body.type) !== roleForEventType(event.type)) {
-      await setRegistrationRoles(trx, id, roleForEventType(body.type), stamp);
-    }
-    const updated = { ...event, ...changes };
-    if (event.start_at !== body.start) await planReminder(ctx, trx, updated, true);
-    if (event.start_at !== body.start || event.end_at !== body.end || event.evento !== body.evento) {
-      await queueEventMails(ctx, trx, 'eventChanged', updated, await findRegisteredMailees(trx, id), {
-        evento: event.evento,
-        start: event.start_at,
-        end: event.end_at,
-      });
-    }
-    await promoteWaiting(ctx, trx, id);
   });
   ctx.jobs.kick();
   return staffView(ctx, id);
@@ -184,17 +267,64 @@ function staffView(ctx: AppContext, id: string): Promise<Event> {
   return getEvent(ctx, id, STAFF_VIEWER);
 }
 
-/** Deletes the event with its registrations and tells each registered member by mail. */
-export async function deleteAdminEvent(ctx: AppContext, id: string): Promise<void> {
+/**
+ * Deletes one event inside the caller's transaction: its registrations and line go with it
+ * (the seats are free), its reminder is cancelled, and the members registered or waiting are
+ * mailed, each in their language.
+ */
+async function removeEvent(ctx: AppContext, trx: Executor, event: EventRow): Promise<void> {
+  const registered = await findRegisteredMailees(trx, event.id);
+  const waiting = await findWaitingMailees(trx, event.id);
+  await deleteEvent(trx, event.id);
+  await cancelPendingJobs(trx, reminderKey(event.id));
+  const gone = { ...event, version: event.version + 1 };
+  await queueEventMails(ctx, trx, 'eventCancelled', gone, registered);
+  await queueEventMails(ctx, trx, 'eventCancelledWaiting', gone, waiting);
+}
+
+/**
+ * Deletes the event (scope `following`: and every later event of its weekly series) with its
+ * registrations and waiting list, and tells each member registered or waiting by mail.
+ */
+export async function deleteAdminEvent(ctx: AppContext, id: string, scope: EventScope = 'this'): Promise<void> {
   await withWriteTransaction(ctx.db, async (trx) => {
     const found = await lockEvent(trx, ctx.db.dialect, id);
     if (!found) throw new ApiError('NOT_FOUND', 'No such event.');
-    const registered = await findRegisteredMailees(trx, id);
-    await deleteEvent(trx, id);
-    await cancelPendingJobs(trx, reminderKey(id));
-    await queueEventMails(ctx, trx, 'eventCancelled', { ...found, version: found.version + 1 }, registered);
+    const later = scope === 'following' ? await laterOfSeries(ctx, trx, found) : [];
+    for (const event of [found, ...later]) await removeEvent(ctx, trx, event);
   });
   ctx.jobs.kick();
+}
+
+/**
+ * POST /api/admin/events/{uuid}/participants/: staff seat a member who came without booking
+ * (a walk-in). Staff decide, so neither the rules of registering nor a full event stop it: a
+ * full event gets one more seat. 409 ALREADY_REGISTERED when the member holds a seat already;
+ * the member is mailed the usual confirmation. One write transaction.
+ */
+export async function addParticipant(ctx: AppContext, eventId: string, personId: string): Promise<Event> {
+  const stamp = isoOf(ctx.clock.now());
+  await withWriteTransaction(ctx.db, async (trx) => {
+    const event = await lockEvent(trx, ctx.db.dialect, eventId);
+    if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+    const member = await findMemberRow(trx, personId);
+    if (!member) throw new ApiError('NOT_FOUND', 'No such member.');
+    const own = await findRegistration(trx, eventId, personId);
+    if (own && own.status !== RoleStatus.anulado) {
+      throw new ApiError('ALREADY_REGISTERED', 'That member is already registered for this event.');
+    }
+    let current = event;
+    if (event.plazas_taken >= event.plazas) {
+      const plazas = event.plazas_taken + 1;
+      await updateEvent(trx, eventId, { plazas, updated_at: stamp });
+      current = { ...event, plazas };
+    }
+    if (!(await occupySeat(trx, current, member, own, stamp))) throw new ApiError('EVENT_FULL', 'No seat is left.');
+    await planReminder(ctx, trx, current, false);
+    await queueEventMails(ctx, trx, 'registered', current, [member]);
+  });
+  ctx.jobs.kick();
+  return staffView(ctx, eventId);
 }
 
 /** Sets a registration's status; anulado frees its seat, leaving anulado takes one if free. */

@@ -12,6 +12,8 @@ const KNOWN = new Set([
   'NETWORK_ERROR',
   'TOO_MANY_REQUESTS',
   'SOCIO_TAKEN',
+  'NOT_IN_SERIES',
+  'ALREADY_REGISTERED',
 ]);
 
 /** The translation key (with namespace) that explains a failed call to staff. */

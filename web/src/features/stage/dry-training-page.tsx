@@ -12,6 +12,7 @@ import { StageRenderer } from '@club/stage-engine/renderer';
 import type { DrillCue } from '@club/stage-engine/scheduler';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
+import { TEST_HOOKS } from '../../lib/test-hooks.ts';
 import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
@@ -112,7 +113,7 @@ function Viewer({ stage }: { stage: Stage }) {
         queueMicrotask(() => {
           historyRef.current.clear();
           rendererRef.current?.stopAll();
-          if (canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
+          if (TEST_HOOKS && canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
         });
         setRunState('stopped');
         drillEnded(keptReps(sessionRef.current.strings));
@@ -128,15 +129,16 @@ function Viewer({ stage }: { stage: Stage }) {
       mode: 'view',
       backgroundImageUrl: VIEWER_BACKGROUND,
       onCue,
-      // State for tests and benches, written straight to the DOM: no React render per frame.
       onFrame: (frame) => {
-        frames += 1;
         // Kept so a shot seen a few frames late is scored against the stage as it was then.
         historyRef.current.push({ atMs: performance.now(), placed: frame.elements });
         sessionRef.current.markSeen(frame.elements.filter((item) => item.visible).map((item) => item.id));
+        if (!TEST_HOOKS) return;
+        // State for tests and benches (test builds only), written straight to the DOM: no React
+        // render per frame. Every tenth frame is enough for the counter.
+        frames += 1;
         const state = String(frame.state);
         if (container.dataset.engineState !== state) container.dataset.engineState = state;
-        // Every tenth frame is enough for a counter and keeps attribute writes off the hot path.
         if (frames % 10 === 0) container.dataset.frames = String(frames);
       },
     });
@@ -174,7 +176,7 @@ function Viewer({ stage }: { stage: Stage }) {
 
   const syncState = () => {
     const state = rendererRef.current?.state ?? EngineState.stopped;
-    if (canvasRef.current) canvasRef.current.dataset.engineState = String(state);
+    if (TEST_HOOKS && canvasRef.current) canvasRef.current.dataset.engineState = String(state);
   };
 
   const play = () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { stageToWire } from '@club/stage-engine/model';
@@ -12,10 +12,14 @@ import { PublishLibraryDialog } from './components/publish-library-dialog.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { SettingsPanel } from './components/settings-panel.tsx';
 import { useDesigner } from './hooks/use-designer.ts';
+import type { Box } from './placement.ts';
 import { useDesignerKeyboard } from './hooks/use-designer-keyboard.ts';
 import { usePanelPosition } from './hooks/use-panel-position.ts';
 import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
 import './stage.css';
+
+/** The phone layout of stage.css, where the settings panel is a sheet below the stage. */
+const PHONE_QUERY = '(max-width: 575.98px)';
 
 /** The stage designer (SPEC §2, §4, §5): loads the route's stage, the stored one, or an empty one. */
 export function StageDesignerPage() {
@@ -38,6 +42,46 @@ function Designer({ initial }: { initial: Stage }) {
   const [serverOpen, setServerOpen] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
   const staff = useSession().user?.staff === true;
+  const screenRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const { canvasRef } = designer;
+
+  /** What the settings panel covers of the canvas (with a small margin), in canvas pixels. */
+  const panelCover = (): Box | null => {
+    const canvas = canvasRef.current;
+    const panel = panelRef.current;
+    if (canvas === null || panel === null) return null;
+    const canvasBox = canvas.getBoundingClientRect();
+    const panelBox = panel.getBoundingClientRect();
+    const apart =
+      panelBox.right <= canvasBox.left ||
+      panelBox.left >= canvasBox.right ||
+      panelBox.bottom <= canvasBox.top ||
+      panelBox.top >= canvasBox.bottom;
+    if (apart) return null;
+    const margin = 8;
+    return {
+      x: panelBox.left - canvasBox.left - margin,
+      y: panelBox.top - canvasBox.top - margin,
+      width: panelBox.width + 2 * margin,
+      height: panelBox.height + 2 * margin,
+    };
+  };
+
+  // On a phone the panel is a sheet below the stage: a selection brings the whole stage back
+  // into view between the site header and the sheet when the page was scrolled away from it.
+  useEffect(() => {
+    const screen = screenRef.current;
+    const canvas = canvasRef.current;
+    const panel = panelRef.current;
+    if (selectedId === null || screen === null || canvas === null || panel === null) return;
+    if (!window.matchMedia(PHONE_QUERY).matches) return;
+    const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+    const canvasBox = canvas.getBoundingClientRect();
+    if (canvasBox.top < header || canvasBox.bottom > panel.getBoundingClientRect().top) {
+      window.scrollBy({ top: screen.getBoundingClientRect().top - header, behavior: 'instant' });
+    }
+  }, [selectedId, canvasRef]);
 
   useDesignerKeyboard({
     enabled: confirm === null && !serverOpen && !publishOpen,
@@ -56,7 +100,7 @@ function Designer({ initial }: { initial: Stage }) {
     : {};
 
   return (
-    <div className="stage-screen stage-designer">
+    <div ref={screenRef} className="stage-screen stage-designer">
       <h1 className="visually-hidden">{t('TITLE')}</h1>
       <DesignerToolbar
         stage={stage}
@@ -64,7 +108,7 @@ function Designer({ initial }: { initial: Stage }) {
         canUndo={designer.canUndo}
         canRedo={designer.canRedo}
         onToggleOpen={() => setBarOpen((open) => !open)}
-        onAdd={designer.addKind}
+        onAdd={(kind) => designer.addKind(kind, panelCover())}
         onUndo={designer.undo}
         onRedo={designer.redo}
         onImport={(file) => void designer.importFile(file)}
@@ -83,6 +127,7 @@ function Designer({ initial }: { initial: Stage }) {
           aria-label={t('CANVAS', { count: stage.elements.length })}
         />
         <SettingsPanel
+          panelRef={panelRef}
           element={selected}
           playing={selected !== null && playingId === selected.id}
           position={panelPosition}

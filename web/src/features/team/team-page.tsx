@@ -24,9 +24,34 @@ function TeamMember({ slug }: { slug: string }) {
   return (
     <>
       <PageHeader title={t('NAME')} subtitle={t('SUBTITLE')} />
+      {/* On a phone the text comes first: the name and the first lines before the photos. */}
       <div className="container-xl py-5 team-page">
         <div className="row g-5">
-          <div className="col-lg-5">
+          <div className="col-lg-7">
+            <p className="team-intro">{t('INTRO')}</p>
+            {Array.isArray(specialities) ? (
+              <ul className="team-specialities list-unstyled" aria-label={t('SPECIALITIES_LABEL')}>
+                {(specialities as string[]).map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+            <h2 className="h4 mt-4">{t('CAREER_TITLE')}</h2>
+            <ul className="team-career" data-testid="career-list">
+              {items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <div className="d-flex flex-wrap gap-3 mt-4">
+              <Link to="/#contact" state={{ contactSubject: t('BOOK_SUBJECT', { name: t('NAME') }) }} className="btn btn-accent">
+                {t('BOOK', { name: t('NAME') })}
+              </Link>
+              <Link to="/#team" className="btn btn-outline-secondary">
+                <Icon name="chevronLeft" size={18} /> {t('BACK')}
+              </Link>
+            </div>
+          </div>
+          <div className="col-lg-5 order-lg-first">
             <img
               className="team-photo"
               src={`${BASE}/${slug}-320.webp`}
@@ -48,30 +73,6 @@ function TeamMember({ slug }: { slug: string }) {
               loading="lazy"
               decoding="async"
             />
-          </div>
-          <div className="col-lg-7">
-            <p className="team-intro">{t('INTRO')}</p>
-            {Array.isArray(specialities) ? (
-              <ul className="team-specialities list-unstyled" aria-label={t('SPECIALITIES_LABEL')}>
-                {(specialities as string[]).map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            <h2 className="h4 mt-4">{t('CAREER_TITLE')}</h2>
-            <ul className="team-career" data-testid="career-list">
-              {items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <div className="d-flex flex-wrap gap-3 mt-4">
-              <Link to="/#contact" className="btn btn-accent">
-                {t('BOOK', { name: t('NAME') })}
-              </Link>
-              <Link to="/#team" className="btn btn-outline-secondary">
-                <Icon name="chevronLeft" size={18} /> {t('BACK')}
-              </Link>
-            </div>
           </div>
         </div>
       </div>

@@ -7,22 +7,27 @@ import { adminKeys } from './query-keys.ts';
 
 const messageListSchema = z.array(contactMessageSchema);
 
-/** GET /api/admin/messages/: the contact messages, newest first. */
-export async function fetchMessages(signal?: AbortSignal): Promise<ContactMessage[]> {
-  const messages = await apiRequest('/api/admin/messages/', { schema: messageListSchema, signal });
+/** GET /api/admin/messages/ (`?archived=1`: the archived ones): contact messages, newest first. */
+export async function fetchMessages(archived: boolean, signal?: AbortSignal): Promise<ContactMessage[]> {
+  const messages = await apiRequest('/api/admin/messages/', {
+    query: archived ? { archived: '1' } : undefined,
+    schema: messageListSchema,
+    signal,
+  });
   // The server sends them newest first; sorting again keeps the screen right if it ever does not.
   return [...messages].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
-export function messagesQuery() {
+export function messagesQuery(archived = false) {
   return queryOptions({
-    queryKey: adminKeys.messages(),
+    queryKey: archived ? adminKeys.archivedMessages() : adminKeys.messages(),
     // Visitors write while staff look: the list is asked again whenever it is opened.
     staleTime: 0,
-    queryFn: ({ signal }) => fetchMessages(signal),
+    queryFn: ({ signal }) => fetchMessages(archived, signal),
   });
 }
 
-export function useMessages() {
-  return useQuery(messagesQuery());
+/** The active contact messages, or the archived ones. */
+export function useMessages(archived = false) {
+  return useQuery(messagesQuery(archived));
 }

@@ -8,5 +8,6 @@ export const adminKeys = {
   userSearch: (q: string) => [...adminKeys.users(), 'search', q] as const,
   userRegistrations: (uuid: string) => [...adminKeys.users(), 'registrations', uuid] as const,
   messages: () => [...adminKeys.all, 'messages'] as const,
+  archivedMessages: () => [...adminKeys.messages(), 'archived'] as const,
   failedMail: () => [...adminKeys.all, 'mail', 'failed'] as const,
 };

@@ -23,8 +23,39 @@ export function useSetMessageRead() {
     mutationFn: setMessageRead,
     // Shown at once; the list is fetched again to agree with the server.
     onMutate: ({ id, read }) => {
-      queryClient.setQueryData<ContactMessage[]>(adminKeys.messages(), (messages) =>
-        messages?.map((message) => (message.id === id ? { ...message, read } : message)),
+      for (const key of [adminKeys.messages(), adminKeys.archivedMessages()]) {
+        queryClient.setQueryData<ContactMessage[]>(key, (messages) =>
+          messages?.map((message) => (message.id === id ? { ...message, read } : message)),
+        );
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages() }),
+  });
+}
+
+/** PUT /api/admin/messages/{id}/: archives a contact message, or brings it back to the list. */
+export async function setMessageArchived({
+  id,
+  archived,
+}: {
+  id: ContactMessage['id'];
+  archived: boolean;
+}): Promise<void> {
+  await apiRequest(`/api/admin/messages/${encodeURIComponent(String(id))}/`, {
+    method: 'PUT',
+    body: { archived },
+  });
+}
+
+export function useSetMessageArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMessageArchived,
+    // It leaves the list it was in at once; both lists are fetched again.
+    onMutate: ({ id, archived }) => {
+      queryClient.setQueryData<ContactMessage[]>(
+        archived ? adminKeys.messages() : adminKeys.archivedMessages(),
+        (messages) => messages?.filter((message) => message.id !== id),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages() }),

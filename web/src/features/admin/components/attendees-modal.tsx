@@ -14,6 +14,8 @@ import { formatEventWhen } from '../format.ts';
 import { activeRegistrations, registrationRole } from '../participants.ts';
 import { attendeeRows, csvFileName, downloadCsv, toCsv } from './attendees-csv.ts';
 import { QueryState } from './query-state.tsx';
+import { WalkInPanel } from './walk-in-panel.tsx';
+import { Icon } from '../../../lib/icons.tsx';
 import type { AttendeeSheetLabels } from './attendees-csv.ts';
 
 /**
@@ -87,6 +89,28 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
     }
   };
 
+  const statusSelect = (person: Participant) => {
+    const role = registrationRole(event, person);
+    return (
+      <Form.Select
+        size="sm"
+        value={role ? String(role.status) : ''}
+        aria-label={t('admin:ATTENDEES.STATUS_LABEL', { name: person.fullName })}
+        disabled={setStatus.isPending}
+        onChange={(e) => void change(person, Number(e.target.value) as RoleStatus)}
+        className={`admin-status status-${role?.status ?? 0}`}
+      >
+        {ROLE_STATUSES.map((status) => (
+          <option key={status} value={String(status)}>
+            {t(`common:ENUMS.ROLE_STATUS.${status}`)}
+          </option>
+        ))}
+      </Form.Select>
+    );
+  };
+  const divisionFactor = (person: Participant) =>
+    [labels.division(person.division), labels.factor(person.factor)].filter(Boolean).join(' · ');
+
   return (
     <Modal show onHide={onClose} size="xl" fullscreen="lg-down" aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel={t('common:ACTIONS.CLOSE')}>
@@ -101,6 +125,7 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
         </div>
       </Modal.Header>
       <Modal.Body>
+        <WalkInPanel event={event} people={people} />
         <QueryState
           loading={participants.isPending}
           error={participants.error}
@@ -110,64 +135,77 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
           <p className="text-body-secondary mb-0">{t('admin:ATTENDEES.EMPTY')}</p>
         ) : null}
         {people.length > 0 ? (
-          <div
-            className="admin-table-scroll"
-            role="region"
-            aria-labelledby={titleId}
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-          >
-            <table className="table table-sm align-middle admin-table mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{labels.headers.name}</th>
-                  <th scope="col">{labels.headers.status}</th>
-                  <th scope="col">{labels.headers.email}</th>
-                  <th scope="col">{labels.headers.mobile}</th>
-                  <th scope="col">{labels.headers.memberNumber}</th>
-                  <th scope="col">{labels.headers.licence}</th>
-                  <th scope="col">{labels.headers.category}</th>
-                  <th scope="col">{labels.headers.division}</th>
-                  <th scope="col">{labels.headers.factor}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {people.map((person) => {
-                  const role = registrationRole(event, person);
-                  return (
+          <>
+            {/* From 992 px: a table that fits the dialog; below, one card per person. */}
+            <div className="admin-attendees-wide">
+              <table className="table table-sm align-middle admin-table admin-attendees-table mb-0">
+                <caption className="visually-hidden">{t('admin:ATTENDEES.LIST', { title: event.evento })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{labels.headers.name}</th>
+                    <th scope="col">{labels.headers.status}</th>
+                    <th scope="col">{t('admin:ATTENDEES.COLUMNS.CONTACT')}</th>
+                    <th scope="col">{labels.headers.memberNumber}</th>
+                    <th scope="col">{labels.headers.licence}</th>
+                    <th scope="col">{labels.headers.category}</th>
+                    <th scope="col">{t('admin:ATTENDEES.COLUMNS.DIVISION_FACTOR')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {people.map((person) => (
                     <tr key={person.uuid} data-testid="attendee-row">
                       <th scope="row">{person.fullName}</th>
-                      <td>
-                        <Form.Select
-                          size="sm"
-                          value={role ? String(role.status) : ''}
-                          aria-label={t('admin:ATTENDEES.STATUS_LABEL', { name: person.fullName })}
-                          disabled={setStatus.isPending}
-                          onChange={(e) => void change(person, Number(e.target.value) as RoleStatus)}
-                          className={`admin-status status-${role?.status ?? 0}`}
-                        >
-                          {ROLE_STATUSES.map((status) => (
-                            <option key={status} value={String(status)}>
-                              {t(`common:ENUMS.ROLE_STATUS.${status}`)}
-                            </option>
-                          ))}
-                        </Form.Select>
-                      </td>
-                      <td>{person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}</td>
-                      <td className="text-nowrap">
+                      <td>{statusSelect(person)}</td>
+                      <td className="admin-attendee-contact">
+                        {person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : null}
                         {person.mobil ? <a href={`tel:${person.mobil}`}>{person.mobil}</a> : null}
                       </td>
                       <td>{person.socio ?? ''}</td>
                       <td>{person.licencia ?? ''}</td>
                       <td>{labels.category(person.categoria)}</td>
-                      <td>{labels.division(person.division)}</td>
-                      <td>{labels.factor(person.factor)}</td>
+                      <td>{divisionFactor(person)}</td>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="admin-attendee-cards list-unstyled mb-0" aria-label={t('admin:ATTENDEES.LIST', { title: event.evento })}>
+              {people.map((person) => (
+                <li key={person.uuid} className="admin-attendee-card" data-testid="attendee-card">
+                  <h3 className="h6 mb-1">{person.fullName}</h3>
+                  <dl className="admin-attendee-facts small mb-2">
+                    <div>
+                      <dt>{labels.headers.memberNumber}</dt>
+                      <dd>{person.socio || '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('admin:ATTENDEES.COLUMNS.DIVISION_FACTOR')}</dt>
+                      <dd>{divisionFactor(person) || '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>{labels.headers.category}</dt>
+                      <dd>{labels.category(person.categoria)}</dd>
+                    </div>
+                  </dl>
+                  <div className="admin-attendee-actions">
+                    {statusSelect(person)}
+                    {person.email ? (
+                      <a className="btn btn-sm btn-outline-secondary" href={`mailto:${person.email}`}>
+                        <Icon name="mail" size={16} className="me-1" />
+                        {labels.headers.email}
+                      </a>
+                    ) : null}
+                    {person.mobil ? (
+                      <a className="btn btn-sm btn-outline-secondary" href={`tel:${person.mobil}`}>
+                        <Icon name="phone" size={16} className="me-1" />
+                        {person.mobil}
+                      </a>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         {participants.hasNextPage ? (
           <div className="d-flex justify-content-center mt-3">

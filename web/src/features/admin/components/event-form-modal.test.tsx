@@ -192,6 +192,37 @@ describe('EventFormModal', () => {
       ),
     );
   });
+  it('offers the series scope only for an event of a series, sends scope=following when chosen, and reports the saved event', async () => {
+    const base = createdEvent(
+      {
+        type: EventType.clubPractices,
+        end: '2025-05-14 21:00:00',
+        evento: 'Clase semanal',
+        plazas: 8,
+        status: EventStatus.publico,
+      },
+      '2025-05-14 19:00:00',
+    );
+    const calls = stubFetch((call) => (call.method === 'PUT' ? { status: 200, body: base } : { status: 200, body: [] }));
+    const lone = renderForm(valuesFromEvent(base), { mode: 'edit', event: base });
+    expect(screen.queryByRole('group', { name: 'Apply the changes to' })).not.toBeInTheDocument();
+    await lone.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].url).toBe(`/api/admin/events/${base.uuid}/`);
+    cleanup();
+
+    const inSeries: ClubEvent = { ...base, seriesId: '22222222-2222-4222-8222-222222222222' };
+    const onSaved = vi.fn();
+    const { user } = renderForm(valuesFromEvent(inSeries), { mode: 'edit', event: inSeries, onSaved });
+    const scope = screen.getByRole('group', { name: 'Apply the changes to' });
+    expect(screen.getByLabelText('Only this event')).toBeChecked();
+    expect(scope).toHaveAccessibleDescription(/keep their own day/);
+    await user.click(screen.getByLabelText('This and the following events of the series'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].url).toBe(`/api/admin/events/${base.uuid}/?scope=following`);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ uuid: base.uuid })));
+  });
 });
 
 describe('eventFormSchema', () => {

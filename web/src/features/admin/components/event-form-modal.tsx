@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +10,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { EVENT_STATUSES, EVENT_TYPES } from '@club/contract/enums';
-import type { AdminEventBody, ClubEvent } from '@club/contract/schemas';
+import type { AdminEventBody, ClubEvent, EventScope } from '@club/contract/schemas';
 import { MESSAGES_NAMESPACE } from '@club/contract/messages';
 import { messageOfFieldError } from '../../../lib/forms/field-error.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
@@ -31,6 +31,7 @@ import {
   formErrorsFromServer,
 } from './event-form-schema.ts';
 import type { EventFormField, EventFormMode, EventFormValues } from './event-form-schema.ts';
+import { ScopeChoice } from './scope-choice.tsx';
 
 // An end-before-start message sits on the end date: changing any of the four re-checks all four.
 const TIME_DEPS: EventFormField[] = ['startDate', 'startTime', 'endDate', 'endTime'];
@@ -42,6 +43,8 @@ export interface EventFormModalProps {
   initialValues: EventFormValues;
   event?: ClubEvent;
   onClose(): void;
+  /** After a save: the event created (the first of a series) or changed. */
+  onSaved?(event: ClubEvent): void;
 }
 
 /** Creates, edits or repeats an event; every field of SPEC §3, checked by the contract's rules. */
@@ -51,6 +54,7 @@ export function EventFormModal({
   initialValues,
   event,
   onClose,
+  onSaved,
 }: EventFormModalProps) {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const library = useLibrary();
@@ -67,6 +71,7 @@ export function EventFormModal({
     resolver: zodResolver(schema),
     defaultValues: initialValues,
   });
+  const [scope, setScope] = useState<EventScope>('this');
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const repeat = watch('repeat');
@@ -103,12 +108,19 @@ export function EventFormModal({
           title: t('admin:EVENTS.SAVED_TITLE'),
           message: toastMessage(t, 'admin:EVENTS.CREATED', { count: created.length }),
         });
+        onClose();
+        if (created[0]) onSaved?.(created[0]);
       } else if (event) {
         const { repeatWeeks: _ignored, ...fields } = body;
-        await update.mutateAsync({ uuid: event.uuid, body: fields });
-        showToast({ title: t('admin:EVENTS.SAVED_TITLE'), message: t('admin:EVENTS.UPDATED') });
+        const changeScope = event.seriesId ? scope : 'this';
+        const saved = await update.mutateAsync({ uuid: event.uuid, body: fields, scope: changeScope });
+        showToast({
+          title: t('admin:EVENTS.SAVED_TITLE'),
+          message: t(changeScope === 'following' ? 'admin:EVENTS.UPDATED_SERIES' : 'admin:EVENTS.UPDATED'),
+        });
+        onClose();
+        onSaved?.(saved);
       }
-      onClose();
     } catch (error) {
       if (error instanceof ApiCallError && error.fields) {
         const placed = formErrorsFromServer(error.fields, getValues());
@@ -182,6 +194,9 @@ export function EventFormModal({
             <Alert variant="danger" className="py-2">
               {t('admin:EVENTS.FORM.FAILED')}
             </Alert>
+          ) : null}
+          {mode === 'edit' && event?.seriesId ? (
+            <ScopeChoice purpose="edit" value={scope} onChange={setScope} />
           ) : null}
           {mode === 'edit' && registered > 0 ? (
             <Alert variant="info" className="py-2">

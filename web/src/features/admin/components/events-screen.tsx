@@ -5,7 +5,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { ToastType } from '@club/contract/enums';
-import type { ClubEvent } from '@club/contract/schemas';
+import type { ClubEvent, EventScope } from '@club/contract/schemas';
+import { compareEventTimes } from '@club/contract/event-time';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../lib/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';
@@ -14,7 +15,15 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatEventWhen, formatMonthTitle } from '../format.ts';
-import { clubMonth, clubToday, formatYearMonth, monthBounds, parseYearMonth, shiftMonth } from '@club/contract/club-time';
+import {
+  clubMonth,
+  clubToday,
+  clubWallTime,
+  formatYearMonth,
+  monthBounds,
+  parseYearMonth,
+  shiftMonth,
+} from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
 import { activeRegistrations } from '../participants.ts';
 import { AttendeesModal } from './attendees-modal.tsx';
@@ -22,6 +31,12 @@ import { EventFormModal } from './event-form-modal.tsx';
 import { newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';
 import { QueryState } from './query-state.tsx';
+import { ScopeChoice } from './scope-choice.tsx';
+
+/** The month an event starts in ('YYYY-MM-DD HH:MM:SS' wall time). */
+function monthOf(event: Pick<ClubEvent, 'start'>): YearMonth | undefined {
+  return parseYearMonth(event.start.slice(0, 7));
+}
 
 type Editing =
   | { purpose: 'new'; values: EventFormValues }
@@ -40,9 +55,16 @@ export function EventsScreen() {
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [attendeesOf, setAttendeesOf] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<{ event: ClubEvent; step: 1 | 2 } | null>(null);
+  const [deleting, setDeleting] = useState<{ event: ClubEvent; step: 1 | 2; scope: EventScope } | null>(null);
+  // Events that ended before now (the club's wall clock) are shown as past.
+  const nowLocal = clubWallTime(new Date());
 
   const goTo = (month: YearMonth) => setParams({ month: formatYearMonth(month) });
+  // After a save the list shows the month of the event saved, wherever it was moved to.
+  const showMonthOf = (event: ClubEvent) => {
+    const month = monthOf(event);
+    if (month && (month.year !== shown.year || month.month !== shown.month)) goTo(month);
+  };
   const isCurrent = shown.year === current.year && shown.month === current.month;
   const monthTitle = formatMonthTitle(shown.year, shown.month, language);
 
@@ -84,18 +106,21 @@ export function EventsScreen() {
   const confirmDelete = async () => {
     if (!deleting) return;
     const registered = activeRegistrations(deleting.event);
+    const { scope } = deleting;
     if (deleting.step === 1 && registered > 0) {
-      setDeleting({ event: deleting.event, step: 2 });
+      setDeleting({ ...deleting, step: 2 });
       return;
     }
     try {
-      await remove.mutateAsync(deleting.event.uuid);
+      await remove.mutateAsync({ uuid: deleting.event.uuid, scope });
       showToast({
         title: deleting.event.evento,
         message:
-          registered > 0
-            ? t('admin:EVENTS.DELETED_NOTIFIED', { count: registered })
-            : t('admin:EVENTS.DELETED'),
+          scope === 'following'
+            ? t('admin:EVENTS.DELETED_SERIES')
+            : registered > 0
+              ? t('admin:EVENTS.DELETED_NOTIFIED', { count: registered })
+              : t('admin:EVENTS.DELETED'),
       });
     } catch (error) {
       showToast({
@@ -158,12 +183,22 @@ export function EventsScreen() {
           {list.map((event) => {
             const registered = activeRegistrations(event);
             const taken = event.plazas - event.plazasLibres;
+            const past = compareEventTimes(event.end, nowLocal) < 0;
             return (
-              <li key={event.uuid} className={`admin-event type-${event.type}`} data-testid="admin-event">
+              <li
+                key={event.uuid}
+                className={`admin-event type-${event.type}${past ? ' is-past' : ''}`}
+                data-testid="admin-event"
+              >
                 <div className="admin-event-main">
                   <p className="admin-event-when mb-1">{formatEventWhen(event.start, event.end, language)}</p>
                   <h3 className="h6 mb-1 admin-event-title">{event.evento}</h3>
                   <div className="admin-event-badges">
+                    {past ? (
+                      <Badge bg="light" text="dark" className="fw-normal border admin-event-past">
+                        {t('admin:EVENTS.PAST')}
+                      </Badge>
+                    ) : null}
                     <Badge bg="secondary" className="fw-normal">
                       {t(`common:ENUMS.EVENT_TYPE.${event.type}`)}
                     </Badge>
@@ -174,6 +209,12 @@ export function EventsScreen() {
                       <Badge bg="warning" text="dark" className="fw-normal">
                         <Icon name="lock" size={12} className="me-1" />
                         {t('admin:EVENTS.LOCKED')}
+                      </Badge>
+                    ) : null}
+                    {event.seriesId ? (
+                      <Badge bg="light" text="dark" className="fw-normal border">
+                        <Icon name="repeat" size={12} className="me-1" />
+                        {t('admin:EVENTS.SERIES')}
                       </Badge>
                     ) : null}
                     <span className="admin-event-seats small text-body-secondary">
@@ -213,7 +254,7 @@ export function EventsScreen() {
                     >
                       {t(event.soloLectura ? 'admin:EVENTS.ACTIONS.UNLOCK' : 'admin:EVENTS.ACTIONS.LOCK')}
                     </Button>
-                    <Button variant="outline-danger" onClick={() => setDeleting({ event, step: 1 })}>
+                    <Button variant="outline-danger" onClick={() => setDeleting({ event, step: 1, scope: 'this' })}>
                       {t('admin:EVENTS.ACTIONS.DELETE')}
                     </Button>
                   </ButtonGroup>
@@ -231,6 +272,7 @@ export function EventsScreen() {
           initialValues={editing.values}
           event={editing.purpose === 'edit' ? editing.event : undefined}
           onClose={() => setEditing(null)}
+          onSaved={showMonthOf}
         />
       ) : null}
 
@@ -253,6 +295,13 @@ export function EventsScreen() {
         {deleting ? (
           deleting.step === 1 ? (
             <>
+              {deleting.event.seriesId ? (
+                <ScopeChoice
+                  purpose="delete"
+                  value={deleting.scope}
+                  onChange={(scope) => setDeleting({ ...deleting, scope })}
+                />
+              ) : null}
               <p className="mb-2">
                 {t('admin:EVENTS.DELETE.QUESTION', {
                   title: deleting.event.evento,

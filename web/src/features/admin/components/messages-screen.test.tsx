@@ -76,4 +76,40 @@ describe('MessagesScreen', () => {
     expect(await screen.findByText('Bon dia')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(putsBefore);
   });
+
+  it('archives a message out of the list and brings it back from the archived ones', async () => {
+    const state = new Map([older, newer].map((m) => [m.id, { ...m, archivedAt: null as string | null }]));
+    const calls = stubFetch((call) => {
+      if (call.method === 'PUT') {
+        const id = call.url.split('/').at(-2) ?? '';
+        const message = state.get(id);
+        if (!message) return { status: 404 };
+        const body = call.body as { archived?: boolean };
+        if (body.archived !== undefined) message.archivedAt = body.archived ? '2026-11-21T10:00:00.000Z' : null;
+        return { status: 200, body: message };
+      }
+      const archived = call.url.includes('archived=1');
+      return { status: 200, body: [...state.values()].filter((m) => (m.archivedAt !== null) === archived) };
+    });
+    renderWithProviders(<MessagesScreen />, { language: 'en', areas: ['admin'] });
+    const user = userEvent.setup();
+
+    await user.click(within((await screen.findAllByTestId('admin-message'))[1]).getByRole('button', { name: /Older/ }));
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-message')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/messages/a1/', body: { archived: true } });
+    expect(screen.queryByText('Older')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Show archived'));
+    expect(await screen.findByRole('heading', { name: 'Archived' })).toBeInTheDocument();
+    const archived = await screen.findAllByTestId('admin-message');
+    expect(archived).toHaveLength(1);
+    await user.click(within(archived[0]).getByRole('button', { name: /Older/ }));
+    await user.click(screen.getByRole('button', { name: 'Back to the inbox' }));
+    await waitFor(() => expect(screen.queryByTestId('admin-message')).not.toBeInTheDocument());
+    expect(screen.getByText('No archived messages.')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Show archived'));
+    await waitFor(() => expect(screen.getAllByTestId('admin-message')).toHaveLength(2));
+  });
 });

@@ -1,29 +1,55 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { ToastType } from '@club/contract/enums';
 import type { ContactMessage } from '@club/contract/schemas';
 import { Icon } from '../../../lib/icons.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useMessages } from '../api/messages.ts';
-import { useSetMessageRead } from '../api/update-message.ts';
+import { useSetMessageArchived, useSetMessageRead } from '../api/update-message.ts';
 import { errorMessageKey } from '../errors.ts';
 import { formatInstant } from '../format.ts';
 import { QueryState } from './query-state.tsx';
 
-/** The contact messages, newest first; opening one marks it read, and it can be marked unread again. */
+/**
+ * The contact messages, newest first; opening one marks it read, and it can be marked unread
+ * again, archived out of the list, and brought back from the archived ones.
+ */
 export function MessagesScreen() {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const language = i18n.resolvedLanguage ?? 'es';
-  const messages = useMessages();
+  const switchId = useId();
+  const [archivedShown, setArchivedShown] = useState(false);
+  const messages = useMessages(archivedShown);
   const setRead = useSetMessageRead();
+  const setArchived = useSetMessageArchived();
   const [open, setOpen] = useState<ContactMessage['id'] | null>(null);
 
   const mark = (message: ContactMessage, read: boolean) => {
     setRead.mutate(
       { id: message.id, read },
       {
+        onError: (error) =>
+          showToast({
+            title: t('common:ERRORS.GENERIC_TITLE'),
+            message: t(errorMessageKey(error)),
+            type: ToastType.error,
+          }),
+      },
+    );
+  };
+
+  const archive = (message: ContactMessage, archived: boolean) => {
+    setArchived.mutate(
+      { id: message.id, archived },
+      {
+        onSuccess: () =>
+          showToast({
+            title: message.subject,
+            message: t(archived ? 'admin:MESSAGES.ARCHIVED_DONE' : 'admin:MESSAGES.UNARCHIVED_DONE'),
+          }),
         onError: (error) =>
           showToast({
             title: t('common:ERRORS.GENERIC_TITLE'),
@@ -47,15 +73,27 @@ export function MessagesScreen() {
   const unread = list.filter((m) => !m.read).length;
   return (
     <section aria-labelledby="admin-messages-title">
-      <div className="d-flex align-items-baseline gap-2 mb-3">
-        <h2 id="admin-messages-title" className="h4 mb-0">
-          {t('admin:NAV.MESSAGES')}
-        </h2>
-        {messages.isSuccess ? (
-          <span className="text-body-secondary small">
-            {t('admin:MESSAGES.UNREAD_COUNT', { count: unread })}
-          </span>
-        ) : null}
+      <div className="admin-messages-toolbar mb-3">
+        <div className="d-flex align-items-baseline gap-2">
+          <h2 id="admin-messages-title" className="h4 mb-0">
+            {archivedShown ? t('admin:MESSAGES.ARCHIVED_TITLE') : t('admin:NAV.MESSAGES')}
+          </h2>
+          {messages.isSuccess && !archivedShown ? (
+            <span className="text-body-secondary small">
+              {t('admin:MESSAGES.UNREAD_COUNT', { count: unread })}
+            </span>
+          ) : null}
+        </div>
+        <Form.Check
+          type="switch"
+          id={switchId}
+          checked={archivedShown}
+          onChange={(e) => {
+            setArchivedShown(e.target.checked);
+            setOpen(null);
+          }}
+          label={t('admin:MESSAGES.SHOW_ARCHIVED')}
+        />
       </div>
       <QueryState
         loading={messages.isPending}
@@ -63,7 +101,9 @@ export function MessagesScreen() {
         onRetry={() => void messages.refetch()}
       />
       {messages.isSuccess && list.length === 0 ? (
-        <p className="text-body-secondary">{t('admin:MESSAGES.EMPTY')}</p>
+        <p className="text-body-secondary">
+          {archivedShown ? t('admin:MESSAGES.ARCHIVED_EMPTY') : t('admin:MESSAGES.EMPTY')}
+        </p>
       ) : null}
       {list.length > 0 ? (
         <ul className="list-unstyled admin-messages">
@@ -109,13 +149,23 @@ export function MessagesScreen() {
                     </p>
                     {/* Text from a visitor: shown as text, line breaks kept, never as HTML. */}
                     <p className="admin-message-text">{message.message}</p>
-                    <Button
-                      size="sm"
-                      variant="outline-secondary"
-                      onClick={() => mark(message, !message.read)}
-                    >
-                      {message.read ? t('admin:MESSAGES.MARK_UNREAD') : t('admin:MESSAGES.MARK_READ')}
-                    </Button>
+                    <div className="d-flex flex-wrap gap-2">
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        onClick={() => mark(message, !message.read)}
+                      >
+                        {message.read ? t('admin:MESSAGES.MARK_UNREAD') : t('admin:MESSAGES.MARK_READ')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        disabled={setArchived.isPending}
+                        onClick={() => archive(message, !archivedShown)}
+                      >
+                        {archivedShown ? t('admin:MESSAGES.UNARCHIVE') : t('admin:MESSAGES.ARCHIVE')}
+                      </Button>
+                    </div>
                   </div>
                 ) : null}
               </li>

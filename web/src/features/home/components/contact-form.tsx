@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,12 @@ const FIELDS = Object.keys(LIMITS) as FieldName[];
 export function ContactForm() {
   const { t } = useTranslation(['home/contact', 'common']);
   const send = useSendMessage();
+  // A link elsewhere ("book a lesson with …" on a team page) may bring the subject with it.
+  const state: unknown = useLocation().state;
+  const subject =
+    typeof state === 'object' && state !== null && 'contactSubject' in state && typeof state.contactSubject === 'string'
+      ? state.contactSubject.slice(0, FIELD_LIMITS.contactSubject.max)
+      : '';
   const {
     register,
     handleSubmit,
@@ -42,7 +48,7 @@ export function ContactForm() {
     resolver: zodResolver(contactSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { name: '', email: '', subject: '', message: '' },
+    defaultValues: { name: '', email: '', subject, message: '' },
   });
 
   const onSubmit = async (body: ContactBody) => {

@@ -98,8 +98,6 @@ export function DesignerToolbar({
               if (file) onImport(file);
             }}
           />
-          <BarButton icon="cloud" label={t('SERVER.OPEN_DIALOG')} onClick={onOpenServer} />
-          {onPublish ? <BarButton icon="library" label={t('PUBLISH_LIBRARY')} onClick={onPublish} /> : null}
           <BarButton
             icon="clear"
             label={t('DELETE_ALL')}
@@ -107,10 +105,22 @@ export function DesignerToolbar({
             disabled={stage.elements.length === 0}
             onClick={onClear}
           />
-          <button type="button" className="btn btn-save" onClick={onSave}>
-            <StageIcon name="save" size={18} />
-            <span>{t('SAVE')}</span>
-          </button>
+          <div className="designer-save" role="group" aria-label={t('SAVE_WHERE')}>
+            <button type="button" className="btn btn-save" onClick={onSave}>
+              <StageIcon name="save" size={18} />
+              <span>{t('SAVE_DEVICE')}</span>
+            </button>
+            <button type="button" className="btn btn-save-elsewhere" onClick={onOpenServer}>
+              <StageIcon name="cloud" size={18} />
+              <span>{t('SAVE_ACCOUNT')}</span>
+            </button>
+            {onPublish ? (
+              <button type="button" className="btn btn-save-elsewhere" onClick={onPublish}>
+                <StageIcon name="library" size={18} />
+                <span>{t('PUBLISH_LIBRARY')}</span>
+              </button>
+            ) : null}
+          </div>
         </div>
       </div>
       <button

@@ -128,6 +128,7 @@ export function ServerStagesDialog({
                   maxLength={STAGE_LIMITS.nameMax}
                   value={name}
                   onChange={(event) => setName(event.target.value)}
+                  aria-invalid={submitted && nameError ? true : undefined}
                   aria-describedby={submitted && nameError ? `${nameId}-error` : undefined}
                 />
                 {submitted && nameError ? (

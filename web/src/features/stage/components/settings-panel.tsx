@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnimationType, PANEL_POSITIONS, STAGE_LIMITS, VisibleTimeType } from '@club/contract/stage';
 import type { PanelPosition } from '@club/contract/stage';
@@ -66,6 +67,7 @@ function YesNoToggle({
 }
 
 export interface SettingsPanelProps {
+  panelRef?: Ref<HTMLElement>;
   element: StageElement | null;
   playing: boolean;
   position: PanelPosition;
@@ -94,6 +96,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
 
   return (
     <aside
+      ref={props.panelRef}
       className={`settings-panel settings-panel--${position}${open ? '' : ' is-closed'}`}
       aria-label={t('PANEL.TITLE')}
       data-position={position}
@@ -140,7 +143,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
           <div className="play-stop" role="group" aria-label={t('PANEL.ANIMATION_PREVIEW')}>
             <button
               type="button"
-              className="btn btn-success btn-sm"
+              className="btn btn-success btn-sm btn-play"
               disabled={!selected || element.animation === AnimationType.none || playing}
               aria-label={t('PANEL.PLAY')}
               title={t('PANEL.PLAY')}
@@ -150,7 +153,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
             </button>
             <button
               type="button"
-              className="btn btn-secondary btn-sm"
+              className="btn btn-secondary btn-sm btn-stop"
               disabled={!selected || !playing}
               aria-label={t('PANEL.STOP')}
               title={t('PANEL.STOP')}

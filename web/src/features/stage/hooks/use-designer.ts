@@ -17,6 +17,8 @@ import { StageRenderer } from '@club/stage-engine/renderer';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { readStageFile } from '../stage-file.ts';
 import { writeCustomStage } from '../stage-storage.ts';
+import { visibleSpot } from '../placement.ts';
+import type { Box } from '../placement.ts';
 import { commit, redo, startHistory, undo } from './stage-history.ts';
 import type { StageHistory } from './stage-history.ts';
 
@@ -131,8 +133,12 @@ export function useDesigner(initial: Stage) {
     if (selected !== null) change(updateElement(stage, selected.id, (element) => applyKind(element, kind)));
   };
 
-  const addKind = (kind: ElementKind) => {
-    const element = patchElement(createElement(kind, { name: t(`KINDS.${kind}`) }), freeSpot(stage));
+  /** Adds an element where the member sees it: `obstacle` is what covers the canvas (canvas pixels). */
+  const addKind = (kind: ElementKind, obstacle: Box | null = null) => {
+    const created = createElement(kind, { name: t(`KINDS.${kind}`) });
+    const viewport = rendererRef.current?.getViewport();
+    const spot = (viewport === undefined ? null : visibleSpot(stage, viewport, obstacle, created)) ?? freeSpot(stage);
+    const element = patchElement(created, spot);
     const next = addElement(stage, element);
     if (next === stage) {
       showToast({ title: t('TITLE'), message: t('TOO_MANY'), type: ToastType.warning });
