@@ -14,6 +14,7 @@ import type { Division, Factor } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { ToastType } from '@club/contract/enums';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormField, fieldIds } from '../../../lib/forms/form-field.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useSubscribe } from '../api/subscribe.ts';
@@ -66,6 +67,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
     },
   });
   const [confirming, setConfirming] = useState(false);
+  const formId = `registration-${event.uuid}`;
   const own = event.participantes.find((participant) => participant.uuid === user.uuid);
   const registered = isRegistered(event, user.uuid);
   const competition = asksDivisionAndFactor(event.type);
@@ -141,12 +143,9 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
         </div>
         {competition ? (
           <>
-            <div className="cal-field">
-              <label className="form-label" htmlFor={`division-${event.uuid}`}>
-                {t('FORM.DIVISION')}
-              </label>
+            <FormField formId={formId} name="division" label={t('FORM.DIVISION')} className="cal-field">
               <select
-                id={`division-${event.uuid}`}
+                id={fieldIds(formId, 'division').control}
                 className="form-select form-select-sm"
                 disabled={fieldsDisabled}
                 {...register('division')}
@@ -158,13 +157,10 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="cal-field">
-              <label className="form-label" htmlFor={`factor-${event.uuid}`}>
-                {t('FORM.FACTOR')}
-              </label>
+            </FormField>
+            <FormField formId={formId} name="factor" label={t('FORM.FACTOR')} className="cal-field">
               <select
-                id={`factor-${event.uuid}`}
+                id={fieldIds(formId, 'factor').control}
                 className="form-select form-select-sm"
                 disabled={fieldsDisabled}
                 {...register('factor')}
@@ -176,7 +172,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
                   </option>
                 ))}
               </select>
-            </div>
+            </FormField>
           </>
         ) : null}
       </div>
