@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import type { DialectAdapter, Migration, MigrationLockOptions, MigrationProvider } from 'kysely';
+import type { DialectAdapter, Migration, MigrationLockOptions, MigrationProvider, SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
@@ -58,8 +58,43 @@ export function openDatabase(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new MigrationLockingSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new MigrationLockingSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh, and SQLite's parse and plan then cost more
+ * than running most of our queries (a session lookup, the events version). The app's SQL texts
+ * are few (values travel as parameters), so each prepared statement is kept by its text and
+ * reused; the oldest goes when the cache is full. A statement still being iterated (a streamed
+ * query) is busy, and the caller gets a fresh one. SQLite prepares again by itself when the
+ * schema changes under a kept statement.
+ */
+function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteDatabaseType.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(source: string) {
+      const kept = statements.get(source);
+      if (kept !== undefined && !kept.busy) return kept;
+      const statement = sqlite.prepare(source);
+      if (kept === undefined) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

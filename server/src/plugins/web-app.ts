@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
+import { preferredEncoding } from '../lib/encoding.ts';
 import { clubWallTime } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
@@ -39,20 +40,6 @@ function plainShell(webDist: string, language: string): string | undefined {
 }
 
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
-
-/** Brotli, else gzip, when the request accepts it (a q=0 refuses it). */
-function preferredEncoding(header: string | undefined): keyof typeof ENCODING_SUFFIX | undefined {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -142,6 +143,32 @@ describeEachDatabase(
       expect(find(await month(ana), privateId).evento).toBe('Ahora público');
       const added = await insertEvent({ db: otherDb }, { evento: 'Nuevo', start_at: '2025-07-30 10:00:00', end_at: '2025-07-30 11:00:00' });
       for (const caller of [undefined, ana, staff]) expect((await month(caller)).map((e) => e.uuid)).toContain(added);
+    });
+
+    it('sends the month gzipped to a caller that accepts it, the same answer, and a new one after a change', async () => {
+      const app = get().app;
+      const gzipped = async (member?: TestMember) => {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/2025/7/',
+          headers: { 'accept-encoding': 'gzip, deflate, br', ...(member ? { authorization: `Token ${member.token}` } : {}) },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('gzip');
+        expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+        return eventListSchema.parse(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')));
+      };
+      for (const caller of [undefined, ana, bo]) expect(await gzipped(caller)).toEqual(await month(caller));
+      // A caller that refuses gzip gets the plain text.
+      const plain = await app.inject({ method: 'GET', url: '/api/2025/7/', headers: { 'accept-encoding': 'gzip;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // A change by the other process: the next gzipped answer carries it.
+      const before = find(await gzipped(bo), publicId).participantes[0]?.roles[0].status;
+      const again = await apiClient(other).put(`/api/events/${publicId}/subscribe/`, subscribeBody(bo.user.uuid, 1), bo.token);
+      expect(again.statusCode, again.body).toBe(200);
+      const after = find(await gzipped(bo), publicId).participantes[0]?.roles[0].status;
+      expect(after).not.toBe(before);
+      expect(after).toBe(RoleStatus.reservado);
     });
   },
   { now: TEST_NOW },

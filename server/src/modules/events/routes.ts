@@ -11,6 +11,7 @@ import { memberOnly } from '../../plugins/auth.ts';
 import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
+import { acceptedEncodings, gzipOfKept } from '../../lib/encoding.ts';
 import { subscribe } from './subscribe.ts';
 
 const DIGITS = /^\d+$/;
@@ -33,7 +34,13 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
       const everyone = request.query.participantes === 'all';
       const auth = await request.authenticate();
       const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
+      // The month is kept rendered until the events change, and so is its gzip copy: a phone
+      // fetches a few KB instead of tens.
+      if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
+        return reply.header('content-encoding', 'gzip').send(gzipOfKept(body));
+      }
+      return reply.send(body);
     },
   );
 

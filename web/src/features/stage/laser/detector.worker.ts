@@ -60,13 +60,16 @@ scope.onmessage = (event) => {
 async function readStream(readable: ReadableStream<VideoFrame>): Promise<void> {
   const reader = readable.getReader();
   // Frame timestamps count in the capture clock; the smallest gap to arrival maps them to the
-  // epoch clock both sides share (each side's performance.now() has its own origin).
+  // epoch clock both sides share (each side's performance.now() has its own origin). The gap is
+  // learnt while the marks are read and then held: were it still learning while shots come, a
+  // frame that arrives quicker than any before would move every later shot against the earlier
+  // ones, and splits would be off by the change (a busy machine delivers the first frames late).
   let offset = Infinity;
   for (;;) {
     const { value: frame, done } = await reader.read();
     if (done || frame === undefined) return;
     const stampMs = frame.timestamp / 1000;
-    offset = Math.min(offset, epochNow() - stampMs);
+    if (phase !== 'detect' || offset === Infinity) offset = Math.min(offset, epochNow() - stampMs);
     try {
       analyse(frame, frame.displayWidth, frame.displayHeight, stampMs + offset);
     } finally {
