@@ -105,8 +105,11 @@ test.describe('member accounts', () => {
     await control(page, 'change-password', 'newPassword').fill(newPassword);
     await control(page, 'change-password', 'newPasswordConfirm').fill(newPassword);
     await page.getByRole('button', { name: text(change, 'SUBMIT') }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(text(change, 'CHANGE_PASSWORD.ERRORS.WRONG_PASSWORD'));
-    await expect(toast(page, text(common, 'ERRORS.GENERIC_TITLE'))).toBeVisible();
+    // Once, under the field to fix, which has the focus; no generic toast beside it.
+    await expect(messageOf(page, 'change-password', 'oldPassword')).toHaveText(text(change, 'CHANGE_PASSWORD.ERRORS.WRONG_PASSWORD'));
+    await expect(control(page, 'change-password', 'oldPassword')).toBeFocused();
+    await expect(page.getByText(text(change, 'CHANGE_PASSWORD.ERRORS.WRONG_PASSWORD'))).toHaveCount(1);
+    await expect(page.locator('.toast')).toHaveCount(0);
     await control(page, 'change-password', 'oldPassword').fill(member.password);
     await page.getByRole('button', { name: text(change, 'SUBMIT') }).click();
     await expect(toast(page, text(change, 'SUCCESS_TITLE'))).toBeVisible();
@@ -163,6 +166,9 @@ test.describe('member accounts', () => {
     await control(page, 'reset-password', 'passwordConfirm').fill(`${newPassword}Z`);
     await page.getByRole('button', { name: text(reset, 'SUBMIT') }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText(text(reset, 'RESET_PASSWORD.ERRORS.INVALID_TOKEN'));
+    // Said once, beside the button, with no generic error toast.
+    await expect(page.getByText(text(reset, 'RESET_PASSWORD.ERRORS.INVALID_TOKEN'))).toHaveCount(1);
+    await expect(page.locator('.toast[data-toast-type="error"]')).toHaveCount(0);
   });
 
   test('remember-me keeps the session across a browser restart; without it the session ends', async ({ browser, baseURL }) => {
@@ -244,7 +250,7 @@ test.describe('member accounts', () => {
     expect(sent.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
   });
 
-  test('a server refusal of the registration shows its message inline and the error toast', async ({ page }) => {
+  test('a taken login shows once, under the login field, with no error toast', async ({ page }) => {
     const existing = createMember();
     await page.goto('/register');
     await control(page, 'register', 'login').fill(existing.login);
@@ -257,8 +263,12 @@ test.describe('member accounts', () => {
     await control(page, 'register', 'nacimiento').fill('1990-01-01');
     await page.getByLabel(text(common, 'ENUMS.SEXO.1'), { exact: true }).check();
     await page.getByRole('button', { name: text(register, 'SUBMIT') }).click();
-    await expect(page.getByTestId('register-error')).toHaveText(text(register, 'REGISTER.ERRORS.LOGIN_TAKEN'));
-    await expect(toast(page, text(common, 'ERRORS.GENERIC_TITLE'))).toBeVisible();
+    await expect(messageOf(page, 'register', 'login')).toHaveText(text(register, 'REGISTER.ERRORS.LOGIN_TAKEN'));
+    await expect(control(page, 'register', 'login')).toBeFocused();
+    await expect(control(page, 'register', 'login')).toBeInViewport();
+    await expect(page.getByText(text(register, 'REGISTER.ERRORS.LOGIN_TAKEN'))).toHaveCount(1);
+    await expect(page.getByTestId('register-error')).toHaveCount(0);
+    await expect(page.locator('.toast')).toHaveCount(0);
     await expect(page).toHaveURL(/\/register$/);
   });
 

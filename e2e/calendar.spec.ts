@@ -104,19 +104,21 @@ test('a member registers, sees the badge turn to registered, updates division an
   const card = page.getByRole('article', { name: event.evento });
   await expect(card).toBeVisible();
   await expect(card.locator('[data-badge]')).toHaveText('Abierto');
-  await expect(card.getByText('10 libres de 10')).toBeVisible();
+  await expect(card.getByTestId('seats')).toHaveText('10 plazas libres de 10');
   await expect(card.getByText('Traed 150 cartuchos')).toBeVisible();
   // createMember makes a man born 1985-05-20: no IPSC age category, so "General".
   await expect(card.locator('output')).toHaveText('General');
 
   await card.getByLabel('División').selectOption({ label: 'Open' });
   await card.getByLabel('Factor').selectOption({ label: 'Major' });
-  await expect(card.getByRole('button', { name: 'Actualizar' })).toBeDisabled();
+  // Not registered yet: nothing to update or cancel is offered.
+  await expect(card.getByRole('button', { name: 'Actualizar' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Inscribirme' }).click();
   await expect(page.locator('.toast', { hasText: 'Te has inscrito' })).toBeVisible();
   await expect(card.locator('[data-badge]')).toHaveText('Inscrito');
-  await expect(card.getByText('9 libres de 10')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Inscribirme' })).toBeDisabled();
+  await expect(card.getByTestId('seats')).toHaveText('9 plazas libres de 10');
+  await expect(card.getByRole('button', { name: 'Inscribirme' })).toHaveCount(0);
 
   await card.getByLabel('División').selectOption({ label: 'Standard' });
   await card.getByLabel('Factor').selectOption({ label: 'Minor' });
@@ -137,9 +139,9 @@ test('a member registers, sees the badge turn to registered, updates division an
   await dialog.getByRole('button', { name: 'Sí, anular' }).click();
   await expect(page.locator('.toast', { hasText: 'Has anulado tu inscripción' })).toBeVisible();
   await expect(card.locator('[data-badge]')).toHaveText('Abierto');
-  await expect(card.getByText('10 libres de 10')).toBeVisible();
+  await expect(card.getByTestId('seats')).toHaveText('10 plazas libres de 10');
   await expect(card.getByRole('button', { name: 'Inscribirme' })).toBeEnabled();
-  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
 });
 
 test('an ineligible member sees why: the missing weapons licence', async ({ page }) => {
@@ -153,8 +155,9 @@ test('an ineligible member sees why: the missing weapons licence', async ({ page
   const reason = card.getByRole('note');
   await expect(reason).toContainText('No cumples los requisitos de este evento');
   await expect(reason.getByRole('listitem')).toHaveText(['Licencia de armas']);
-  await expect(card.getByRole('button', { name: 'Inscribirme' })).toBeDisabled();
-  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toBeDisabled();
+  // Buttons that cannot apply are not shown.
+  await expect(card.getByRole('button', { name: 'Inscribirme' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
   // No division or factor outside IPSC competitions.
   await expect(card.getByLabel('División')).toHaveCount(0);
 });
@@ -180,7 +183,7 @@ test('staff open the attendee list and confirm a registration', async ({ page })
   await page.goto(`/calendar?month=${nextMonth().param}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
   const card = page.getByRole('article', { name: event.evento });
-  await expect(card.getByText('9 libres de 10')).toBeVisible();
+  await expect(card.getByTestId('seats')).toHaveText('9 plazas libres de 10');
   await card.getByRole('button', { name: 'Lista de asistentes' }).click();
   const dialog = page.getByRole('dialog', { name: `Asistentes: ${event.evento}` });
   const row = dialog.getByRole('row', { name: /Asistente, Pau/ });
@@ -315,4 +318,132 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
       });
     }
   }
+});
+
+async function registerByApi(page: Page, member: TestMember, event: CreatedEvent): Promise<void> {
+  const token = await tokenOf(page, member);
+  const me = (await (await apiCall(page, 'GET', '/api/active-user/', undefined, token)).json()) as {
+    user: { uuid: string };
+  };
+  const response = await apiCall(
+    page,
+    'PUT',
+    `/api/events/${event.uuid}/subscribe/`,
+    { uuid: me.user.uuid, division: 1, factor: 1, roles: [{ roleId: 3, status: 1 }] },
+    token,
+  );
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a full event says full, its seats read in the plural that fits, and nothing that cannot apply is offered', async ({
+  page,
+}) => {
+  const first = createMember();
+  const second = createMember();
+  for (const [index, member] of [first, second].entries())
+    setMemberFlags(member.login, { socio: `S-606-${index}-${randomBytes(2).toString('hex')}`, licencia: 'LIC-606', curso: true });
+  const event = await createEvent(page, { type: 3, day: 18, plazas: 1, title: unique('Tirada de una plaza') });
+  await signInByApi(page, second);
+  await page.goto(`/calendar?month=${nextMonth().param}&event=${event.uuid}`);
+  const card = page.getByRole('article', { name: event.evento });
+  await expect(card.getByTestId('seats')).toHaveText('1 plaza libre de 1');
+  await expect(card.locator('[data-badge]')).toHaveText('Abierto');
+  await expect(card.getByLabel('División')).toBeEnabled();
+
+  await registerByApi(page, first, event);
+  await page.reload();
+  await expect(card.locator('[data-badge]')).toHaveText('Completo');
+  await expect(card.getByTestId('seats')).toHaveText('Ninguna plaza libre de 1');
+  await expect(card.getByRole('button', { name: 'Inscribirme' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Actualizar' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
+  await expect(card.getByLabel('División')).toBeDisabled();
+  await expect(card.getByLabel('Factor')).toBeDisabled();
+  // What can apply is still there: the waiting list.
+  await expect(card.getByTestId('waitlist').getByRole('button')).toBeVisible();
+
+  for (const [language, badge, seats] of [
+    ['ca', 'Complet', 'Cap plaça lliure de 1'],
+    ['en', 'Full', 'No free seats of 1'],
+  ] as const) {
+    await page.evaluate((lang) => localStorage.setItem('ipsc-club.lang', lang), language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(card.locator('[data-badge]')).toHaveText(badge);
+    await expect(card.getByTestId('seats')).toHaveText(seats);
+  }
+});
+
+test('the month is in the address: a reload and a shared link keep it, back and forward step through it', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const { param } = nextMonth();
+  await page.goto('/calendar');
+  const grid = page.locator('.cal-grid');
+  const current = await grid.getAttribute('data-month');
+  await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${param}$`));
+  await expect(grid).toHaveAttribute('data-month', param);
+  await page.reload();
+  await expect(grid).toHaveAttribute('data-month', param);
+  await page.goBack();
+  await expect(grid).toHaveAttribute('data-month', current!);
+  await page.goForward();
+  await expect(grid).toHaveAttribute('data-month', param);
+
+  // A shared link opens on its month in a fresh page.
+  const other = await page.context().newPage();
+  await other.goto(`/calendar?month=${param}`);
+  await expect(other.locator('.cal-grid')).toHaveAttribute('data-month', param);
+  await other.close();
+});
+
+test('signing in from an event card comes back to that event', async ({ page }) => {
+  const member = createMember();
+  const event = await createEvent(page, { type: 10, day: 19, title: unique('Prácticas con vuelta') });
+  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.getByRole('button', { name: new RegExp(event.evento) }).click();
+  const card = page.getByRole('article', { name: event.evento });
+  await card.getByRole('link', { name: 'Inicia sesión' }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.locator('form#login [name="login"]').fill(member.login);
+  await page.locator('form#login [name="password"]').fill(member.password);
+  await page.locator('form#login [type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${nextMonth().param}&event=${event.uuid}$`));
+  // Back on the event, now with what members see.
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('seats')).toBeVisible();
+});
+
+test('a next address of another site is ignored after signing in', async ({ page, baseURL }) => {
+  const member = createMember();
+  for (const next of ['https://example.com/calendar', '//example.com/calendar']) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await page.locator('form#login [name="login"]').fill(member.login);
+    await page.locator('form#login [name="password"]').fill(member.password);
+    await page.locator('form#login [type="submit"]').click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await page.evaluate(() => {
+      localStorage.removeItem('ipsc-club.token');
+      sessionStorage.removeItem('ipsc-club.token');
+    });
+  }
+});
+
+test('on a desktop the chips show whole titles, also on hover and to screen readers', async ({ page }) => {
+  const member = createMember();
+  await signInByApi(page, member);
+  const event = await createEvent(page, { type: 4, day: 20, title: unique('Entrenamiento de precisión a 25 metros') });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/calendar?month=${nextMonth().param}`);
+  const chip = page.locator('.cal-chip-chip', { hasText: event.evento });
+  await expect(chip).toHaveAttribute('title', `18:00 ${event.evento}`);
+  await expect(chip).toHaveAccessibleName(`18:00 ${event.evento}`);
+  const title = chip.locator('.cal-chip-title');
+  await expect(title).toHaveText(event.evento);
+  // Nothing is cut: the title's box holds all of its text.
+  const cut = await title.evaluate((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1);
+  expect(cut).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
 });

@@ -98,7 +98,8 @@ test('a member joins the waiting list of a full event, sees their place, and get
 
   await page.goto(`/calendar?month=${nextMonth()}&event=${event}`);
   const card = page.getByRole('article', { name: title });
-  await expect(card.getByTestId('seats')).toHaveText('0 libres de 1');
+  await expect(card.getByTestId('seats')).toHaveText('Ninguna plaza libre de 1');
+  await expect(card.locator('[data-badge]')).toHaveText('Completo');
   await card.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
   await expect(card.getByTestId('waitlist-place')).toHaveText('Eres el 1.º de la lista de espera');
 

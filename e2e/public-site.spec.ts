@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
+import galleryEs from '../web/public/assets/i18n/home/trainings/es.json' with { type: 'json' };
+import galleryEn from '../web/public/assets/i18n/home/trainings/en.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
 import { waitForMail } from './support/fixtures.ts';
 
@@ -133,6 +135,40 @@ for (const lang of ['es', 'en'] as const) {
       await expect(dialog.locator(`img[alt="${alt}"]`).first()).toBeVisible();
       await dialog.getByRole('button', { name: text.close }).click();
       await expect(dialog).toHaveCount(0);
+    });
+
+    test('the lightbox says which picture of how many, captions it, and gives the focus back to the picture', async ({ page }) => {
+      // No autoplay: the picture that opened the lightbox stays where it was.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/#gallery');
+      const carousel = page.getByTestId('gallery-carousel');
+      await expect(carousel).toBeVisible();
+      const ids = siteSettings.gallery;
+      const third = ids[2];
+      const caption = (lang === 'es' ? galleryEs : galleryEn).GALLERY.ITEMS[third as keyof typeof galleryEs.GALLERY.ITEMS];
+      const opener = carousel.locator(`.swiper-slide[data-gallery-id="${third}"] button.gallery-open`).first();
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`3 / ${ids.length}`);
+      await expect(dialog.locator('.yarl__slide_current .yarl__slide_description')).toHaveText(caption);
+      // The next picture: the counter and the caption follow.
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByTestId('lightbox-counter')).toHaveText(`4 / ${ids.length}`);
+      const fourth = (lang === 'es' ? galleryEs : galleryEn).GALLERY.ITEMS[ids[3] as keyof typeof galleryEs.GALLERY.ITEMS];
+      await expect(dialog.locator('.yarl__slide_current .yarl__slide_description')).toHaveText(fourth);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+
+      // A click that does not focus the button (Safari's mouse click) still gets the focus back.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await opener.dispatchEvent('click');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: text.close }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
     });
 
     test('the mobile menu opens at 375 px and a section link closes it', async ({ page }) => {

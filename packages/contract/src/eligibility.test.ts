@@ -408,6 +408,13 @@ describe('eventBadge', () => {
     );
   });
 
+  it('is full when no seat is left, unless the member holds one', () => {
+    const full = { ...future, plazas: 1, plazasLibres: 0 };
+    expect(eventBadge(full, ME, NOW)).toBe('full');
+    expect(eventBadge({ ...full, participantes: registeredAs(RoleStatus.reservado) }, ME, NOW)).toBe('registered');
+    expect(eventBadge({ ...full, start: '2025-05-01 10:00:00' }, ME, NOW)).toBe('finalized');
+  });
+
   it('is null for reserved and IPSC group events and for anonymous visitors', () => {
     expect(eventBadge({ ...future, type: EventType.reserved }, ME, NOW)).toBeNull();
     expect(eventBadge({ ...future, type: EventType.ipscGroup }, ME, NOW)).toBeNull();

@@ -191,18 +191,20 @@ export function eventStyle(event: Pick<RegistrationEvent, 'type' | 'start'>, now
   return STYLE_BY_TYPE[event.type as EventType] ?? EventStyle.reserved;
 }
 
-export type EventBadge = 'finalized' | 'open' | 'registered';
+export type EventBadge = 'finalized' | 'open' | 'full' | 'registered';
 
 /**
  * Badge of an event for a signed-in member (SPEC §4): null for reserved and IPSC group events
- * and for an anonymous visitor (null personUuid).
+ * and for an anonymous visitor (null personUuid); an event with no free seat left is 'full'
+ * (not 'open') for everyone who does not hold one of them.
  */
 export function eventBadge(
-  event: Pick<RegistrationEvent, 'type' | 'start' | 'participantes'>,
+  event: Pick<RegistrationEvent, 'type' | 'start' | 'participantes' | 'plazasLibres'>,
   personUuid: string | null,
   nowLocal: string,
 ): EventBadge | null {
   if (personUuid === null || !isRegistrable(event.type)) return null;
   if (isExpired(event, nowLocal)) return 'finalized';
-  return isRegistered(event, personUuid) ? 'registered' : 'open';
+  if (isRegistered(event, personUuid)) return 'registered';
+  return event.plazasLibres <= 0 ? 'full' : 'open';
 }

@@ -3,13 +3,19 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { APP_ROUTES } from '@club/contract/routes';
 import { useSession } from '../lib/session.tsx';
+import { returnPathOf } from '../lib/return-path.ts';
 import { PageLoading } from './layout/layout.tsx';
 
-/** Login and register: a signed-in member goes home (SPEC §2). */
+/**
+ * Login and register: a signed-in member goes home (SPEC §2), or back where the login was asked
+ * from (`?next=`, a path of this site only), the same place the login screen sends them.
+ */
 export function AnonymousOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
   if (status === 'restoring') return <PageLoading />;
-  if (status === 'authenticated') return <Navigate to={APP_ROUTES.home} replace />;
+  if (status === 'authenticated') return <Navigate to={returnPathOf(params, location.state) ?? APP_ROUTES.home} replace />;
   return children;
 }
 

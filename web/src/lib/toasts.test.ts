@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, act, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { ToastType } from '@club/contract/enums';
-import { TOAST_DEFAULT_DELAY, removeToast, showToast, toastStore } from './toasts.ts';
+import { TOAST_DEFAULT_DELAY, clearErrorToasts, removeToast, showToast, toastStore } from './toasts.ts';
 import { ToastStack } from '../app/layout/toast-stack.tsx';
 
 afterEach(() => {
@@ -13,6 +13,22 @@ describe('toasts', () => {
   it('keeps at most five, dropping the oldest', () => {
     for (let i = 1; i <= 7; i++) showToast({ title: `t${i}`, message: `m${i}` });
     expect(toastStore.get().map((t) => t.title)).toEqual(['t3', 't4', 't5', 't6', 't7']);
+  });
+
+  it('drops the error toasts still up when a success follows, keeping warnings', () => {
+    showToast({ title: 'failed', message: 'x', type: ToastType.error });
+    showToast({ title: 'careful', message: 'y', type: ToastType.warning });
+    showToast({ title: 'failed again', message: 'z', type: ToastType.error });
+    expect(toastStore.get().map((t) => t.title)).toEqual(['failed', 'careful', 'failed again']);
+    showToast({ title: 'done', message: 'ok', type: ToastType.success });
+    expect(toastStore.get().map((t) => t.title)).toEqual(['careful', 'done']);
+  });
+
+  it('clears error toasts on request and leaves the others', () => {
+    showToast({ title: 'failed', message: 'x', type: ToastType.error });
+    showToast({ title: 'saved', message: 'y' });
+    clearErrorToasts();
+    expect(toastStore.get().map((t) => t.title)).toEqual(['saved']);
   });
 
   it('defaults to a success toast shown for 5000 ms', () => {

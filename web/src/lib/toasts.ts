@@ -16,7 +16,10 @@ export const TOAST_MAX = 5;
 export const toastStore = createStore<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a toast at the top right; the oldest goes when more than five are up. */
+/**
+ * Shows a toast at the top right; the oldest goes when more than five are up. A success clears
+ * the error toasts still up: a failure that a later step got past is no longer news.
+ */
 export function showToast(toast: { title: string; message: string; type?: ToastType; delay?: number }): number {
   const id = nextId++;
   const entry: Toast = {
@@ -26,8 +29,20 @@ export function showToast(toast: { title: string; message: string; type?: ToastT
     type: toast.type ?? ToastType.success,
     delay: toast.delay ?? TOAST_DEFAULT_DELAY,
   };
-  toastStore.set([...toastStore.get(), entry].slice(-TOAST_MAX));
+  const kept = entry.type === ToastType.success ? withoutErrors(toastStore.get()) : toastStore.get();
+  toastStore.set([...kept, entry].slice(-TOAST_MAX));
   return id;
+}
+
+function withoutErrors(toasts: Toast[]): Toast[] {
+  return toasts.filter((toast) => toast.type !== ToastType.error);
+}
+
+/** Removes every error toast: called when a step succeeds without a toast of its own (signing in). */
+export function clearErrorToasts(): void {
+  const current = toastStore.get();
+  const kept = withoutErrors(current);
+  if (kept.length !== current.length) toastStore.set(kept);
 }
 
 /** Removes a toast (after it has hidden). */

@@ -11,7 +11,8 @@ import { useSession } from '../../lib/session.tsx';
 import { showToast } from '../../lib/toasts.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
-import { applyServerFieldErrors, errorCodeOf } from '../../lib/forms/server-errors.ts';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
+import { applyServerFieldErrors, errorCodeOf, showRefusalOnField } from '../../lib/forms/server-errors.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { useChangePasswordMutation } from './api/change-password.ts';
 
@@ -22,7 +23,8 @@ type FieldName = (typeof FIELDS)[number];
 /**
  * Change password (SPEC §2, §4, §5 strict reading): three fields, one click shows or hides
  * all three; a loading indicator during the call; success toasts, signs out and goes to login;
- * a refusal shows CHANGE_PASSWORD.ERRORS.{CODE} inline, then the error toast.
+ * a refusal shows CHANGE_PASSWORD.ERRORS.{CODE} once: a wrong current password under that
+ * field (which takes the focus), anything else beside the submit button; no toast repeats it.
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation(['change-password', 'common']);
@@ -35,6 +37,7 @@ export function ChangePasswordPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitted },
   } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -52,9 +55,14 @@ export function ChangePasswordPage() {
       await signOut({ revoke: false });
       navigate(APP_ROUTES.login);
     } catch (err) {
-      applyServerFieldErrors(err, setError, FIELDS);
-      setErrorText(t(`CHANGE_PASSWORD.ERRORS.${errorCodeOf(err)}`, { defaultValue: t('CHANGE_PASSWORD.ERRORS.DEFAULT') }));
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
+      const code = errorCodeOf(err);
+      const text = t(`CHANGE_PASSWORD.ERRORS.${code}`, { defaultValue: t('CHANGE_PASSWORD.ERRORS.DEFAULT') });
+      if (code === 'WRONG_PASSWORD') {
+        showRefusalOnField(setError, setFocus, 'oldPassword', text);
+      } else {
+        applyServerFieldErrors(err, setError, FIELDS);
+        setErrorText(text);
+      }
     }
   };
 
@@ -75,14 +83,10 @@ export function ChangePasswordPage() {
   return (
     <AuthCard title={t('TITLE')} lead={t('LEAD')} icon="lock">
       <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={change.isPending}>
-        {errorText ? (
-          <div className="alert alert-danger py-2" role="alert">
-            {errorText}
-          </div>
-        ) : null}
         {field('oldPassword', 'OLD_PASSWORD', 'current-password')}
         {field('newPassword', 'NEW_PASSWORD', 'new-password', t('PASSWORD_HINT'))}
         {field('newPasswordConfirm', 'NEW_PASSWORD_CONFIRM', 'new-password')}
+        {errorText ? <FormAlert>{errorText}</FormAlert> : null}
         <button type="submit" className="btn auth-submit w-100 mt-2" disabled={change.isPending}>
           {change.isPending ? (
             <>

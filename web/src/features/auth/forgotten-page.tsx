@@ -9,8 +9,8 @@ import type { ForgottenForm, ForgottenQuery } from '@club/contract/forms';
 import { APP_ROUTES } from '@club/contract/routes';
 import { showToast } from '../../lib/toasts.ts';
 import { withSpinner } from '../../lib/spinner.ts';
-import { ApiCallError } from '../../lib/http.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
 import { errorCodeOf } from '../../lib/forms/server-errors.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { useForgottenPasswordMutation } from './api/forgotten-password.ts';
@@ -19,8 +19,8 @@ const FORM_ID = 'forgoten';
 
 /**
  * Forgotten password (SPEC §2, §4, §8): one e-mail field; nothing is sent while invalid;
- * success toasts and goes to login; an error shows CHANGE_PASSWORD.ERRORS.{CODE} under the
- * form, then the error toast.
+ * success toasts and goes to login; an error shows CHANGE_PASSWORD.ERRORS.{CODE} (or the
+ * default text) once, under the form, and no toast repeats it.
  */
 export function ForgottenPage() {
   const { t } = useTranslation(['forgoten', 'change-password', 'common']);
@@ -44,14 +44,11 @@ export function ForgottenPage() {
       showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
       navigate(APP_ROUTES.login);
     } catch (err) {
-      if (err instanceof ApiCallError) {
-        setErrorText(
-          t(`change-password:CHANGE_PASSWORD.ERRORS.${errorCodeOf(err)}`, {
-            defaultValue: t('change-password:CHANGE_PASSWORD.ERRORS.DEFAULT'),
-          }),
-        );
-      }
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
+      setErrorText(
+        t(`change-password:CHANGE_PASSWORD.ERRORS.${errorCodeOf(err)}`, {
+          defaultValue: t('change-password:CHANGE_PASSWORD.ERRORS.DEFAULT'),
+        }),
+      );
     }
   };
 
@@ -88,9 +85,7 @@ export function ForgottenPage() {
           )}
         </button>
         {errorText ? (
-          <div className="alert alert-danger py-2 mt-3 mb-0" role="alert">
-            {errorText}
-          </div>
+          <FormAlert className="mt-3 mb-0">{errorText}</FormAlert>
         ) : null}
       </form>
     </AuthCard>

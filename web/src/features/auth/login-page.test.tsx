@@ -89,6 +89,40 @@ describe('LoginPage', () => {
   });
 });
 
+describe('LoginPage return', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  async function signInFrom(route: string) {
+    stubFetch({ status: 200, body: session });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<LoginPage />, { route, path: '/login', otherPaths: ['/', '/calendar'], areas: AREAS });
+    await user.type(screen.getByLabelText(loginTexts.LOGIN), 'laura.gil');
+    await user.type(screen.getByLabelText(loginTexts.PASSWORD), 'Tiro2024x');
+    await user.click(screen.getByRole('button', { name: loginTexts.SUBMIT }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
+    return router.state.location;
+  }
+
+  it('goes back to the path of this site given as next, with its query', async () => {
+    const location = await signInFrom('/login?next=%2Fcalendar%3Fmonth%3D2026-12%26event%3Dabc');
+    expect(location.pathname).toBe('/calendar');
+    expect(location.search).toBe('?month=2026-12&event=abc');
+  });
+
+  it('ignores a next that points to another site and goes home', async () => {
+    for (const next of ['https://evil.example/calendar', '//evil.example/calendar', '/\\evil.example']) {
+      const location = await signInFrom(`/login?next=${encodeURIComponent(next)}`);
+      expect(location.pathname, next).toBe('/');
+      cleanup();
+      sessionStorage.clear();
+    }
+  });
+});
+
 describe('ChangePasswordPage', () => {
   afterEach(() => {
     cleanup();

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginSchema } from '@club/contract/forms';
 import type { LoginBody, LoginForm } from '@club/contract/forms';
 import { APP_ROUTES } from '@club/contract/routes';
 import { useSession } from '../../lib/session.tsx';
 import { withSpinner } from '../../lib/spinner.ts';
+import { clearErrorToasts } from '../../lib/toasts.ts';
 import { ApiCallError } from '../../lib/http.ts';
+import { returnPathOf } from '../../lib/return-path.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
 import { AuthCard } from './components/auth-card.tsx';
@@ -16,11 +18,18 @@ import { useLoginMutation } from './api/login.ts';
 
 const FORM_ID = 'login';
 
-/** Login (SPEC §2, §4): login, password, remember-me; success goes home, failure says so inline. */
+/**
+ * Login (SPEC §2, §4): login, password, remember-me; success goes back where the member came
+ * from (`?next=` or the members-only screen that sent them here, a path of this site only),
+ * else home; failure says so inline.
+ */
 export function LoginPage() {
   const { t } = useTranslation('login');
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const returnTo = returnPathOf(params, location.state);
   const login = useLoginMutation();
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [failure, setFailure] = useState<'error' | 'throttled' | null>(null);
@@ -41,7 +50,8 @@ export function LoginPage() {
     try {
       const session = await withSpinner(login.mutateAsync(body));
       signIn(session, body.rememberMe ?? false);
-      navigate(APP_ROUTES.home);
+      clearErrorToasts();
+      navigate(returnTo ?? APP_ROUTES.home);
     } catch (err) {
       setFailure(err instanceof ApiCallError && err.status === 429 ? 'throttled' : 'error');
     }

@@ -176,17 +176,36 @@ describe('RegisterPage', () => {
     expect(toastStore.get().map((t) => t.title)).toEqual([registerTexts.SUCCESS_TITLE]);
   });
 
-  it('shows a refusal inline by its code, then the generic error toast, and stays', async () => {
+  it('shows a taken login once, under the login field that takes the focus, with no toast', async () => {
     stubFetch({ status: 409, body: { errorCode: 'LOGIN_TAKEN', message: 'That login is taken.' } });
     const user = userEvent.setup();
     const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(registerTexts.REGISTER.ERRORS.LOGIN_TAKEN);
-    expect(toastStore.get().map((t) => [t.title, t.message])).toEqual([[common.ERRORS.GENERIC_TITLE, common.ERRORS.GENERIC_MESSAGE]]);
+    await waitFor(() => expect(messageOf('login')).toBe(registerTexts.REGISTER.ERRORS.LOGIN_TAKEN));
+    expect(control('login')).toHaveFocus();
+    expect(control('login')).toHaveAttribute('aria-invalid', 'true');
+    // Once: not in an alert too, and no toast beside it.
+    expect(screen.getAllByText(registerTexts.REGISTER.ERRORS.LOGIN_TAKEN)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(toastStore.get()).toEqual([]);
     expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('shows any other refusal once, beside the submit button, focused, with no toast', async () => {
+    stubFetch({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS', message: 'Slow down' } });
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(registerTexts.REGISTER.ERRORS.TOO_MANY_REQUESTS);
+    expect(alert).toHaveFocus();
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: registerTexts.SUBMIT }));
+    expect(screen.getAllByText(registerTexts.REGISTER.ERRORS.TOO_MANY_REQUESTS)).toHaveLength(1);
+    expect(toastStore.get()).toEqual([]);
   });
 
   it('shows the server field errors on their fields', async () => {

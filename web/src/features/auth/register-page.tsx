@@ -13,7 +13,8 @@ import { withSpinner } from '../../lib/spinner.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
 import { PersonFields } from '../../lib/forms/person-fields.tsx';
-import { applyServerFieldErrors, errorCodeOf } from '../../lib/forms/server-errors.ts';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
+import { applyServerFieldErrors, errorCodeOf, showRefusalOnField } from '../../lib/forms/server-errors.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { useRegisterMutation } from './api/register.ts';
 
@@ -47,10 +48,14 @@ const EMPTY: DefaultValues<RegisterForm> = {
   factor: null,
 };
 
+/** Refusals that belong to one field: their message shows under it (issue 13: one message). */
+const FIELD_OF_REFUSAL: Readonly<Record<string, 'login' | 'email'>> = { LOGIN_TAKEN: 'login', EMAIL_TAKEN: 'email' };
+
 /**
  * Registration (SPEC §2, §4, §5): messages after the first submit; an invalid form or
  * differing passwords send nothing; success toasts and goes to login; a refusal shows
- * REGISTER.ERRORS.{CODE} inline, then the generic error toast.
+ * REGISTER.ERRORS.{CODE} once, where the person is looking: under its field (login or e-mail
+ * taken, which takes the focus) or beside the submit button; no generic toast repeats it.
  */
 export function RegisterPage() {
   const { t } = useTranslation(['register', 'common']);
@@ -66,6 +71,7 @@ export function RegisterPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitted },
   } = form;
   const showErrors = isSubmitted;
@@ -78,9 +84,14 @@ export function RegisterPage() {
       navigate(APP_ROUTES.login);
     } catch (err) {
       const code = errorCodeOf(err);
-      applyServerFieldErrors(err, setError, FIELD_NAMES);
-      setServerError(t(`REGISTER.ERRORS.${code}`, { defaultValue: t('REGISTER.ERRORS.DEFAULT') }));
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
+      const text = t(`REGISTER.ERRORS.${code}`, { defaultValue: t('REGISTER.ERRORS.DEFAULT') });
+      const field = Object.hasOwn(FIELD_OF_REFUSAL, code) ? FIELD_OF_REFUSAL[code] : undefined;
+      if (field) {
+        showRefusalOnField(setError, setFocus, field, text);
+      } else {
+        applyServerFieldErrors(err, setError, FIELD_NAMES);
+        setServerError(text);
+      }
     }
   };
 
@@ -112,11 +123,6 @@ export function RegisterPage() {
     >
       <FormProvider {...form}>
         <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
-          {serverError ? (
-            <div className="alert alert-danger py-2" role="alert" data-testid="register-error">
-              {serverError}
-            </div>
-          ) : null}
           <h2 className="auth-section-title">{t('SECTION_ACCOUNT')}</h2>
           <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')} hint={t('LOGIN_HINT')} error={showErrors ? errors.login : undefined} required>
             <input
@@ -136,6 +142,7 @@ export function RegisterPage() {
           <h2 className="auth-section-title">{t('SECTION_PERSON')}</h2>
           <PersonFields formId={FORM_ID} showErrors={showErrors} />
           <p className="small text-secondary mb-3">{t('REQUIRED_NOTE')}</p>
+          {serverError ? <FormAlert testId="register-error">{serverError}</FormAlert> : null}
           <button type="submit" className="btn auth-submit w-100" disabled={registration.isPending}>
             {registration.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
             {t('SUBMIT')}

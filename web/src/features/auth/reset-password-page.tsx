@@ -11,6 +11,7 @@ import { showToast } from '../../lib/toasts.ts';
 import { withSpinner } from '../../lib/spinner.ts';
 import { FormField, invalidProps } from '../../lib/forms/form-field.tsx';
 import { PasswordInput } from '../../lib/forms/password-input.tsx';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
 import { applyServerFieldErrors, errorCodeOf } from '../../lib/forms/server-errors.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { useResetPasswordMutation } from './api/reset-password.ts';
@@ -20,7 +21,8 @@ const FORM_ID = 'reset-password';
 /**
  * Reset password (SPEC §2, §4, §8): new password and confirmation with one toggle; hash and
  * token come from the link; success toasts and goes to login; a refusal shows
- * RESET_PASSWORD.ERRORS.{CODE} inline, then the error toast.
+ * RESET_PASSWORD.ERRORS.{CODE} once, beside the submit button with a link for a new one (a used
+ * or expired link), and no toast repeats it.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['reset-password', 'common']);
@@ -51,21 +53,12 @@ export function ResetPasswordPage() {
     } catch (err) {
       applyServerFieldErrors(err, setError, ['password']);
       setErrorText(t(`RESET_PASSWORD.ERRORS.${errorCodeOf(err)}`, { defaultValue: t('RESET_PASSWORD.ERRORS.DEFAULT') }));
-      showToast({ title: t('common:ERRORS.GENERIC_TITLE'), message: t('common:ERRORS.GENERIC_MESSAGE'), type: ToastType.error });
     }
   };
 
   return (
     <AuthCard title={t('TITLE')} lead={t('LEAD')} icon="lock">
       <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)}>
-        {errorText ? (
-          <div className="alert alert-danger py-2" role="alert">
-            {errorText}{' '}
-            <Link to={APP_ROUTES.forgotten} className="alert-link">
-              {t('NEW_LINK')}
-            </Link>
-          </div>
-        ) : null}
         <FormField formId={FORM_ID} name="password" label={t('PASSWORD')} error={errorOf('password')} hint={t('PASSWORD_HINT')}>
           <PasswordInput
             visible={visible}
@@ -85,6 +78,14 @@ export function ResetPasswordPage() {
             {...register('passwordConfirm')}
           />
         </FormField>
+        {errorText ? (
+          <FormAlert testId="reset-error">
+            {errorText}{' '}
+            <Link to={APP_ROUTES.forgotten} className="alert-link">
+              {t('NEW_LINK')}
+            </Link>
+          </FormAlert>
+        ) : null}
         <button type="submit" className="btn auth-submit w-100 mt-2" disabled={reset.isPending}>
           {reset.isPending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {t('SUBMIT')}

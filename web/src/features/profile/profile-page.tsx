@@ -9,6 +9,7 @@ import type { ProfileForm, ProfileFormOutput } from '@club/contract/forms';
 import type { User } from '@club/contract/schemas';
 import { useSession } from '../../lib/session.tsx';
 import { showToast } from '../../lib/toasts.ts';
+import { FormAlert } from '../../lib/forms/form-alert.tsx';
 import { withSpinner } from '../../lib/spinner.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { Icon } from '../../lib/icons.tsx';
@@ -156,11 +157,6 @@ function ProfileEditor({ user }: { user: User | null }) {
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELD_NAMES);
       setErrorText(t(`ERRORS.${errorCodeOf(err)}`, { defaultValue: t('ERRORS.DEFAULT') }));
-      showToast({
-        title: t('common:ERRORS.GENERIC_TITLE'),
-        message: t('common:ERRORS.GENERIC_MESSAGE'),
-        type: ToastType.error,
-      });
     }
   };
 
@@ -173,11 +169,6 @@ function ProfileEditor({ user }: { user: User | null }) {
           </p>
         ) : null}
         <fieldset disabled={user === null} className="profile-fields">
-          {errorText ? (
-            <div className="alert alert-danger py-2" role="alert">
-              {errorText}
-            </div>
-          ) : null}
           <h2 className="profile-section-title">{t('SECTION_ACCOUNT')}</h2>
           <FormField formId={FORM_ID} name="login" label={t('common:PERSON.LOGIN')}>
             <input
@@ -217,6 +208,8 @@ function ProfileEditor({ user }: { user: User | null }) {
             </select>
             <div className="form-text">{t('MAIL_LANGUAGE_HINT')}</div>
           </div>
+          {/* The refusal's one message, beside the button that was pressed; no toast repeats it. */}
+          {errorText ? <FormAlert testId="profile-error">{errorText}</FormAlert> : null}
           <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
             <button
               type="button"

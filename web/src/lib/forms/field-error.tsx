@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError as HookFieldError } from 'react-hook-form';
 import { FIELD_LIMITS } from '@club/contract/forms';
 import { MESSAGES_NAMESPACE, messageForIssue } from '@club/contract/messages';
+import { SERVER_TEXT } from './server-errors.ts';
 
 /** Length limits of a field, for min/max messages that react-hook-form reports without them. */
 export interface FieldLimits {
@@ -36,6 +37,14 @@ export function FieldErrorMessage({
 }) {
   const { t } = useTranslation(MESSAGES_NAMESPACE);
   if (!error) return null;
+  if (error.type === SERVER_TEXT && error.message) {
+    // A refusal the server gave for this field, already translated by the form.
+    return (
+      <div id={id} className="invalid-feedback d-block" data-field-error="server">
+        {error.message}
+      </div>
+    );
+  }
   const { key, params } = messageOfFieldError(error, limits);
   return (
     <div id={id} className="invalid-feedback d-block" data-field-error={key}>

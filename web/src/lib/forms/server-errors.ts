@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { ApiCallError } from '../http.ts';
 
 /**
@@ -27,4 +27,22 @@ export function applyServerFieldErrors<T extends FieldValues>(
 export function errorCodeOf(error: unknown): string {
   if (error instanceof ApiCallError) return error.errorCode.toUpperCase();
   return 'UNKNOWN';
+}
+
+/** The type of a field error whose message is a translated text to show as it is. */
+export const SERVER_TEXT = 'server-text';
+
+/**
+ * Shows a refusal that belongs to one field (a login already taken, a wrong current password)
+ * once, under that field, and puts the focus there, so the message is where the person is
+ * looking and where they fix it. The form shows no other message for it.
+ */
+export function showRefusalOnField<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  setFocus: UseFormSetFocus<T>,
+  name: Path<T>,
+  text: string,
+): void {
+  setError(name, { type: SERVER_TEXT, message: text });
+  setFocus(name, { shouldSelect: true });
 }

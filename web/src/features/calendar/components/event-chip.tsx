@@ -27,7 +27,8 @@ export function EventChip({ event, styleId, open, panelId, variant, onToggle }: 
       aria-controls={panelId}
       onClick={() => onToggle(event)}
     >
-      <span className="cal-chip-time">{timeOf(event.start)}</span>
+      {/* A real space: screen readers (and copy) read "18:00 Title", not "18:00Title". */}
+      <span className="cal-chip-time">{timeOf(event.start)}</span>{' '}
       <span className="cal-chip-title">{event.evento}</span>
       {event.status === EventStatus.privado ? (
         <Icon

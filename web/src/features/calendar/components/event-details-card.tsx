@@ -7,6 +7,7 @@ import { eventStyle } from '@club/contract/eligibility';
 import { EventStatus } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { Icon } from '../../../lib/icons.tsx';
+import { loginPathReturningTo } from '../../../lib/return-path.ts';
 import { EventBriefing } from '../../../components/event-briefing.tsx';
 import { scheduleText } from '../calendar-format.ts';
 import { isSocialShoot } from '../calendar-model.ts';
@@ -25,6 +26,7 @@ interface EventDetailsCardProps {
 const BADGE_CLASS = {
   finalized: 'text-bg-secondary',
   open: 'text-bg-success',
+  full: 'text-bg-warning',
   registered: 'text-bg-primary',
 } as const;
 
@@ -95,7 +97,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
               <dt>{t('CARD.SEATS')}</dt>
               <dd className="cal-seats">
                 <span data-testid="seats">
-                  {t('CARD.SEATS_LEFT', { free: event.plazasLibres, total: event.plazas })}
+                  {t('CARD.SEATS_LEFT', { count: Math.max(0, event.plazasLibres), total: event.plazas })}
                 </span>
                 {user.staff ? (
                   <button
@@ -128,7 +130,14 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
         ) : null}
         {user === null ? (
           <p className="cal-signin-hint">
-            <Link to={APP_ROUTES.login}>{t('CARD.SIGN_IN')}</Link> {t('CARD.SIGN_IN_HINT')}
+            <Link
+              to={loginPathReturningTo(
+                `${APP_ROUTES.calendar}?month=${event.start.slice(0, 7)}&event=${encodeURIComponent(event.uuid)}`,
+              )}
+            >
+              {t('CARD.SIGN_IN')}
+            </Link>{' '}
+            {t('CARD.SIGN_IN_HINT')}
           </p>
         ) : isRegistrable(event.type) ? (
           <>

@@ -142,6 +142,54 @@ describe('month grid', () => {
     expect(monthHeading()).toHaveTextContent('March 2025');
   });
 
+  it('keeps the month in the address, and back and forward step through the months seen', async () => {
+    stubFetch(monthAnswer(MARCH));
+    const user = userEvent.setup();
+    const { router } = renderCalendar();
+    await screen.findByRole('button', { name: /Club shoot/ });
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(router.state.location.search).toBe('?month=2025-04');
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(router.state.location.search).toBe('?month=2025-05');
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(monthHeading()).toHaveTextContent('April 2025');
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(monthHeading()).toHaveTextContent('March 2025');
+    await act(async () => {
+      await router.navigate(1);
+    });
+    expect(monthHeading()).toHaveTextContent('April 2025');
+  });
+
+  it('opens on the month of the address', async () => {
+    stubFetch(monthAnswer(MARCH));
+    renderWithProviders(<EventsCalendar />, {
+      route: '/calendar?month=2025-01',
+      language: 'en',
+      areas: ['calendar', 'events-calendar'],
+    });
+    expect(monthHeading()).toHaveTextContent('January 2025');
+  });
+
+  it('gives each chip its whole title on hover and to screen readers', async () => {
+    const long = makeEvent({
+      uuid: 'long',
+      type: 4,
+      start: '2025-03-18 18:00:00',
+      evento: 'Entrenamiento de precisión a 25 metros',
+    });
+    stubFetch(monthAnswer([long]));
+    renderCalendar();
+    await screen.findByRole('button', { name: /Entrenamiento de precisión a 25 metros/ });
+    const longChip = chip(/Entrenamiento de precisión a 25 metros/);
+    expect(longChip).toHaveAttribute('title', '18:00 Entrenamiento de precisión a 25 metros');
+    expect(longChip).toHaveAccessibleName('18:00 Entrenamiento de precisión a 25 metros');
+  });
+
   it('still draws the month and shows an error toast when the month fails to load', async () => {
     stubFetch(() => ({ status: 500, body: { errorCode: 'INTERNAL_ERROR', message: 'boom' } }));
     const { container } = renderCalendar();
@@ -189,11 +237,15 @@ describe('details card', () => {
     const card = await screen.findByRole('article', { name: 'Club shoot' });
     expect(within(card).getByText('IPSC social shoot')).toBeInTheDocument();
     expect(within(card).getByText('Saturday, March 15 · 09:00 – 23:00')).toBeInTheDocument();
-    expect(within(card).queryByText(/12 of 20 left/)).toBeNull();
+    expect(within(card).queryByText(/12 free seats of 20/)).toBeNull();
     expect(within(card).queryByText('Bring 150 rounds')).toBeNull();
     expect(within(card).queryByRole('form')).toBeNull();
     expect(card.querySelector('[data-badge]')).toBeNull();
-    expect(within(card).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    // Signing in from the card comes back to this event.
+    expect(within(card).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/calendar?month=2025-03&event=shoot')}`,
+    );
   });
 });
 
@@ -209,7 +261,7 @@ describe('registration', () => {
 
     expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'open');
     expect(card.querySelector('[data-badge]')).toHaveTextContent('Open');
-    expect(within(card).getByText('12 of 20 left')).toBeInTheDocument();
+    expect(within(card).getByText('12 free seats of 20')).toBeInTheDocument();
     expect(within(card).getByText('Bring 150 rounds')).toBeInTheDocument();
     // Born 1 January 1970: 55 on 15 March 2025, a man: Senior.
     expect(within(card).getByText('Senior')).toBeInTheDocument();
@@ -220,9 +272,11 @@ describe('registration', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Weapons licence']);
-    expect(within(card).getByRole('button', { name: 'Register' })).toBeDisabled();
-    expect(within(card).getByRole('button', { name: 'Update' })).toBeDisabled();
-    expect(within(card).getByRole('button', { name: 'Cancel registration' })).toBeDisabled();
+    // Nothing that cannot apply is offered, and nothing can be chosen.
+    for (const name of ['Register', 'Update', 'Cancel registration'])
+      expect(within(card).queryByRole('button', { name })).toBeNull();
+    expect(within(card).getByRole('combobox', { name: 'Division' })).toBeDisabled();
+    expect(within(card).getByRole('combobox', { name: 'Power factor' })).toBeDisabled();
     expect(within(card).queryByRole('button', { name: 'Attendee list' })).toBeNull();
   });
 
@@ -268,6 +322,9 @@ describe('registration', () => {
     await user.selectOptions(within(card).getByRole('combobox', { name: 'Power factor' }), '1');
     const register = within(card).getByRole('button', { name: 'Register' });
     expect(register).toBeEnabled();
+    // Not registered yet: nothing to update or cancel.
+    expect(within(card).queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Cancel registration' })).toBeNull();
     await user.click(register);
 
     const put = calls.find((call) => call.method === 'PUT');
@@ -280,8 +337,8 @@ describe('registration', () => {
     await waitFor(() =>
       expect(within(card).getByText('Registered')).toHaveAttribute('data-badge', 'registered'),
     );
-    expect(within(card).getByText('11 of 20 left')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Register' })).toBeDisabled();
+    expect(within(card).getByText('11 free seats of 20')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Register' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Update' })).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Cancel registration' })).toBeEnabled();
     expect(toastStore.get().at(-1)).toMatchObject({ type: ToastType.success, title: 'Registration' });
@@ -303,6 +360,41 @@ describe('registration', () => {
       expect(toastStore.get().at(-1)).toMatchObject({ type: ToastType.error, message: 'No seats left.' }),
     );
     expect(within(card).getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('calls a full event full, says its seats in the plural that fits, and offers no registration', async () => {
+    const member = makeUser({ licencia: 'A-123', curso: true });
+    storeSession(member);
+    const full = makeEvent({ ...shoot, uuid: 'full', evento: 'Full shoot', plazas: 1, plazasLibres: 0 });
+    stubFetch(monthAnswer([full], member));
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: /Full shoot/ }));
+    const card = await screen.findByRole('article', { name: 'Full shoot' });
+    expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'full');
+    expect(card.querySelector('[data-badge]')).toHaveTextContent('Full');
+    expect(within(card).getByTestId('seats')).toHaveTextContent('No free seats of 1');
+    expect(within(card).queryByRole('button', { name: 'Register' })).toBeNull();
+    expect(within(card).getByRole('combobox', { name: 'Division' })).toBeDisabled();
+    expect(within(card).getByRole('combobox', { name: 'Power factor' })).toBeDisabled();
+    // Said once, by the waiting list that offers what can still be done.
+    expect(within(card).queryByRole('note')).toBeNull();
+    expect(within(card).getByTestId('waitlist')).toHaveTextContent('No seats left.');
+    expect(within(card).getAllByText('No seats left.')).toHaveLength(1);
+  });
+
+  it('reads one free seat in the singular', async () => {
+    const member = makeUser({ licencia: 'A-123', curso: true });
+    storeSession(member);
+    const last = makeEvent({ ...shoot, uuid: 'last', evento: 'Last seat', plazas: 1, plazasLibres: 1 });
+    stubFetch(monthAnswer([last], member));
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: /Last seat/ }));
+    const card = await screen.findByRole('article', { name: 'Last seat' });
+    expect(within(card).getByTestId('seats')).toHaveTextContent(/^1 free seat of 1$/);
+    expect(card.querySelector('[data-badge]')).toHaveAttribute('data-badge', 'open');
+    expect(within(card).getByRole('combobox', { name: 'Division' })).toBeEnabled();
   });
 
   it('gives staff an attendee-list button with an accessible name beside the seats', async () => {

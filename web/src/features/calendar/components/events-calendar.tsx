@@ -78,9 +78,9 @@ export function EventsCalendar() {
 
   const goTo = (target: YearMonth) => {
     setSelection(null);
-    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatYearMonth(target) }, {
-      replace: true,
-    });
+    // Each month is an entry of the history: a reload or a shared link keeps it, and back and
+    // forward step through the months seen (the server's event links use the same ?month=).
+    setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatYearMonth(target) });
   };
   const toggleEvent = (event: ClubEvent) =>
     setSelection(

@@ -112,7 +112,7 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
       </Modal.Header>
       <Modal.Body>
         <p className="text-body-secondary small">
-          {t('CARD.SEATS_LEFT', { free: current.plazasLibres, total: current.plazas })}
+          {t('CARD.SEATS_LEFT', { count: Math.max(0, current.plazasLibres), total: current.plazas })}
         </p>
         {fresh.isPending ? (
           <div className="d-flex justify-content-center py-4" role="status">

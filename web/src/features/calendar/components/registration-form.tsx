@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { categoryFor } from '@club/contract/category';
 import {
   checkRegistration,
-  isExpired,
   isRegistered,
   ownRegistration,
   roleForEventType,
@@ -15,6 +14,7 @@ import type { Division, Factor } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { ToastType } from '@club/contract/enums';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormField, fieldIds } from '../../../lib/forms/form-field.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useSubscribe } from '../api/subscribe.ts';
@@ -67,6 +67,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
     },
   });
   const [confirming, setConfirming] = useState(false);
+  const formId = `registration-${event.uuid}`;
   const own = event.participantes.find((participant) => participant.uuid === user.uuid);
   const registered = isRegistered(event, user.uuid);
   const competition = asksDivisionAndFactor(event.type);
@@ -84,14 +85,20 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   const canUpdate = check('update');
   const canCancel = check('cancel');
   const busy = subscribe.isPending;
-  const fieldsDisabled = event.soloLectura || isExpired(event, nowLocal) || busy;
+  // Only what can apply is offered: register to someone who may, update and cancel to someone
+  // registered who may still change it. Division and factor can be chosen only with one of them.
+  const showRegister = !registered && canRegister.ok;
+  const showUpdate = registered && competition && canUpdate.ok;
+  const showCancel = registered && canCancel.ok;
+  const fieldsDisabled = busy || !(showRegister || showUpdate);
   const category = categoryFor(user.sexo, user.nacimiento, event.start);
   const role = ownRegistration(event, user.uuid);
 
   // The reason that matters to this member now: why they cannot register, or why their
   // registration can no longer be changed.
   let reason: RegistrationCheck | null = null;
-  if (!registered && !canRegister.ok) reason = canRegister;
+  // A full event is said once, by the waiting list under the form.
+  if (!registered && !canRegister.ok) reason = canRegister.reason === 'EVENT_FULL' ? null : canRegister;
   else if (registered && !canCancel.ok) reason = canCancel;
   else if (registered && competition && !canUpdate.ok) reason = canUpdate;
 
@@ -136,12 +143,9 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
         </div>
         {competition ? (
           <>
-            <div className="cal-field">
-              <label className="form-label" htmlFor={`division-${event.uuid}`}>
-                {t('FORM.DIVISION')}
-              </label>
+            <FormField formId={formId} name="division" label={t('FORM.DIVISION')} className="cal-field">
               <select
-                id={`division-${event.uuid}`}
+                id={fieldIds(formId, 'division').control}
                 className="form-select form-select-sm"
                 disabled={fieldsDisabled}
                 {...register('division')}
@@ -153,13 +157,10 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="cal-field">
-              <label className="form-label" htmlFor={`factor-${event.uuid}`}>
-                {t('FORM.FACTOR')}
-              </label>
+            </FormField>
+            <FormField formId={formId} name="factor" label={t('FORM.FACTOR')} className="cal-field">
               <select
-                id={`factor-${event.uuid}`}
+                id={fieldIds(formId, 'factor').control}
                 className="form-select form-select-sm"
                 disabled={fieldsDisabled}
                 {...register('factor')}
@@ -171,7 +172,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
                   </option>
                 ))}
               </select>
-            </div>
+            </FormField>
           </>
         ) : null}
       </div>
@@ -192,29 +193,30 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
           ) : null}
         </div>
       ) : null}
-      <div className="cal-actions">
-        <button type="submit" className="btn btn-accent btn-sm" disabled={busy || !canRegister.ok}>
-          {t('FORM.REGISTER')}
-        </button>
-        {competition ? (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            disabled={busy || !canUpdate.ok}
-            onClick={() => send('update')}
-          >
-            {t('FORM.UPDATE')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm"
-          disabled={busy || !canCancel.ok}
-          onClick={() => setConfirming(true)}
-        >
-          {t('FORM.CANCEL')}
-        </button>
-      </div>
+      {showRegister || showUpdate || showCancel ? (
+        <div className="cal-actions">
+          {showRegister ? (
+            <button type="submit" className="btn btn-accent btn-sm" disabled={busy}>
+              {t('FORM.REGISTER')}
+            </button>
+          ) : null}
+          {showUpdate ? (
+            <button type="button" className="btn btn-outline-primary btn-sm" disabled={busy} onClick={() => send('update')}>
+              {t('FORM.UPDATE')}
+            </button>
+          ) : null}
+          {showCancel ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              {t('FORM.CANCEL')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <ConfirmDialog
         show={confirming}
         dialogClassName="modal-md-40"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -24,6 +24,13 @@ export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
   const { t } = useTranslation('home/trainings');
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  // The picture that opened the lightbox gets the focus back when it closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (open !== null || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [open]);
   const [reducedMotion] = useState(prefersReducedMotion);
   const [playing, setPlaying] = useState(!reducedMotion);
 
@@ -59,7 +66,14 @@ export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
       >
         {slides.map((slide, index) => (
           <SwiperSlide key={slide.id} data-gallery-id={slide.id}>
-            <button type="button" className="gallery-open" onClick={() => setOpen(index)}>
+            <button
+              type="button"
+              className="gallery-open"
+              onClick={(clickEvent) => {
+                opener.current = clickEvent.currentTarget;
+                setOpen(index);
+              }}
+            >
               <img
                 src={slide.picture.src}
                 srcSet={slide.picture.srcSet}
