@@ -3,6 +3,8 @@ import { EventStatus, EventType, RoleId, RoleStatus } from '@club/contract/enums
 import { contactMessageSchema, eventListSchema, eventSchema, userSchema } from '@club/contract/schemas';
 import { apiClient, createTestApp, TEST_DIALECTS } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { expectStaffOnly } from '../support/staff-only.ts';
+import type { StaffCall } from '../support/staff-only.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
 import { startSmtpServer } from '../support/smtp.ts';
@@ -49,7 +51,7 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
 
   it('answers every staff call 401 to an anonymous caller and 403 to a member, even with a bad body', async () => {
     const eventId = await insertEvent(t);
-    const calls: Array<[string, string, unknown]> = [
+    const calls: StaffCall[] = [
       ['GET', '/api/admin/events/?from=2025-07-01&to=2025-07-31', undefined],
       ['POST', '/api/admin/events/', eventBody()],
       ['POST', '/api/admin/events/', { bad: true }],
@@ -62,23 +64,7 @@ describe.each(TEST_DIALECTS)('staff area [%s]', (dialect) => {
       ['GET', '/api/admin/messages/', undefined],
       ['PUT', `/api/admin/messages/${NO_ID}/`, { read: true }],
     ];
-    for (const [method, url, body] of calls) {
-      for (const [token, status, code] of [
-        [undefined, 401, 'NOT_AUTHENTICATED'],
-        [member.token, 403, 'FORBIDDEN'],
-      ] as const) {
-        const res =
-          method === 'GET'
-            ? await api().get(url, token)
-            : await (method === 'POST' ? api().post : method === 'PUT' ? api().put : api().delete)(
-                url,
-                body,
-                token,
-              );
-        expect(res.statusCode, `${method} ${url}`).toBe(status);
-        expect(res.json().errorCode).toBe(code);
-      }
-    }
+    await expectStaffOnly(t.app, member.token, calls);
     // Nothing changed: the member is still no staff, the event still there.
     const still = await t.db.kysely
       .selectFrom('members')

@@ -4,6 +4,8 @@ import { contactMessageSchema, eventListSchema, eventSchema } from '@club/contra
 import type { ClubEvent } from '@club/contract/schemas';
 import { apiClient, createTestApp, TEST_DIALECTS } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { expectStaffOnly } from '../support/staff-only.ts';
+import type { StaffCall } from '../support/staff-only.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
 import { startSmtpServer } from '../support/smtp.ts';
@@ -92,7 +94,7 @@ describe.each(TEST_DIALECTS)('staff screens: series, walk-ins, archived messages
 
   it('answers the new staff calls 401 signed out and 403 to a member, changing nothing', async () => {
     const [first] = await createSeries('Serie protegida');
-    const calls: Array<[string, string, unknown]> = [
+    const calls: StaffCall[] = [
       ['PUT', `/api/admin/events/${first.uuid}/?scope=following`, updateBodyOf(first, { evento: 'X' })],
       ['DELETE', `/api/admin/events/${first.uuid}/?scope=following`, undefined],
       ['POST', `/api/admin/events/${first.uuid}/participants/`, { personUuid: member.user.uuid }],
@@ -100,23 +102,7 @@ describe.each(TEST_DIALECTS)('staff screens: series, walk-ins, archived messages
       ['GET', '/api/admin/messages/?archived=1', undefined],
       ['PUT', `/api/admin/messages/${NO_ID}/`, { archived: true }],
     ];
-    for (const [method, url, body] of calls) {
-      for (const [token, status, code] of [
-        [undefined, 401, 'NOT_AUTHENTICATED'],
-        [member.token, 403, 'FORBIDDEN'],
-      ] as const) {
-        const res =
-          method === 'GET'
-            ? await api().get(url, token)
-            : await (method === 'POST' ? api().post : method === 'PUT' ? api().put : api().delete)(
-                url,
-                body,
-                token,
-              );
-        expect(res.statusCode, `${method} ${url}`).toBe(status);
-        expect(res.json().errorCode).toBe(code);
-      }
-    }
+    await expectStaffOnly(t.app, member.token, calls);
     const rows = await rowsOf('Serie protegida');
     expect(rows).toHaveLength(4);
     expect(
