@@ -111,6 +111,30 @@ test.describe('site shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a visitor who scrolled the drawn page before the app started keeps their place', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    // Reduced motion: any scroll the app made would be instant, so the last check would see it.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The app's code is held back until the visitor has scrolled the page drawn at build time.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/terms', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    release();
+    // Started: the header reacts to the place the visitor is at, and the place is kept.
+    await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
+    await expect(page.getByRole('button', { name: 'Abrir o cerrar el menú' })).toBeEnabled();
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+  });
+
   test('the header takes its scrolled state after 100 px and the mobile menu closes on navigation', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto('/terms');

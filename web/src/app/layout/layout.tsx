@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { scrollBehavior } from '../../lib/reduced-motion.ts';
@@ -20,11 +20,18 @@ export function PageLoading() {
   );
 }
 
-/** Scrolls smoothly to the top whenever the path changes and no fragment names a section. */
+/**
+ * Scrolls smoothly to the top whenever the path changes and no fragment names a section. Not when
+ * the app starts: the page was drawn before it, and a visitor who has already scrolled it keeps
+ * their place.
+ */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const shown = useRef({ pathname, hash });
   useEffect(() => {
-    if (hash) return;
+    const before = shown.current;
+    shown.current = { pathname, hash };
+    if (hash || (before.pathname === pathname && before.hash === hash)) return;
     window.scrollTo({ top: 0, behavior: scrollBehavior() });
   }, [pathname, hash]);
   return null;
