@@ -146,8 +146,11 @@ test.describe('the designer on a laptop', () => {
     expect(off.opacity).toBe(1);
     await panel(page).getByLabel('Animation', { exact: true }).selectOption({ label: 'Swinger' });
     await expect(play).toBeEnabled();
-    const on = await colour();
-    expect(on.g - on.r).toBeGreaterThan(40);
+    // Read once the button's colour transition has run: green stands out.
+    await expect.poll(async () => {
+      const on = await colour();
+      return on.g - on.r;
+    }).toBeGreaterThan(40);
     await page.context().close();
   });
 
