@@ -24,8 +24,8 @@ export function preferredEncoding(header: string | undefined): ContentEncoding |
 const gzipped = new WeakMap<Buffer, Buffer>();
 
 /**
- * The gzip copy of a kept answer body, made once per body: answers kept until the data change
- * (the month, the feeds) are compressed when first asked for, not on every request. Keyed by the
+ * The gzip copy of a kept answer body, made once per body: an answer kept until the data change
+ * (the month) is compressed when first asked for, not on every request. Keyed by the
  * body itself, so a copy goes when its body does.
  */
 export function gzipOfKept(body: Buffer): Buffer {
