@@ -16,6 +16,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerMalformedUrlRoute, registerSecurityHeaders, rewriteMalformedUrl } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerVersions } from './plugins/versions.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { moduleRoutes } from './modules/index.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await registerSecurityHeaders(app, config.publicUrl);
   registerCsrf(app, config.publicUrl);
+  registerVersions(app);
   registerAuth(app);
   registerMalformedUrlRoute(app);
   await app.register(healthRoutes);

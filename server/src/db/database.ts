@@ -15,6 +15,7 @@ import * as libraryTraining from './migrations/0005-library-training.ts';
 import * as searchIndexes from './migrations/0006-search-indexes.ts';
 import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 import * as seriesArchive from './migrations/0008-series-archive.ts';
+import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0006-search-indexes': searchIndexes,
   '0007-durable-jobs-waitlist': durableJobsWaitlist,
   '0008-series-archive': seriesArchive,
+  '0009-sessions-version': sessionsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { User } from '@club/contract/schemas';
-import type { MemberRow } from '../db/schema.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { memberOfToken } from '../modules/auth/index.ts';
+import type { SignedIn } from '../modules/auth/index.ts';
 
-export interface Authenticated {
-  member: MemberRow;
-  /** The member as the contract's User (what the eligibility rules read). */
-  user: User;
-  tokenHash: string;
-}
+/** The signed-in member, as the contract's User too (what the eligibility rules read). */
+export type Authenticated = SignedIn;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +42,8 @@ export function registerAuth(app: FastifyInstance): void {
 
   async function lookUp(request: FastifyRequest): Promise<Authenticated | null> {
     const match = TOKEN_HEADER.exec(request.headers.authorization ?? '');
-    return match ? memberOfToken(app.ctx, match[1]) : null;
+    if (!match) return null;
+    return memberOfToken(app.ctx, match[1], (await request.versions()).sessions);
   }
 
   app.decorateRequest('authenticate', function (this: FastifyRequest) {

@@ -83,18 +83,24 @@ const sessionQueries = new WeakMap<Executor, string>();
 const HASH_MARK = '\u0000token-hash';
 const NOW_MARK = '\u0000now';
 
+/** A session token's member and when the token expires. */
+export interface SessionMember {
+  member: MemberRow;
+  expiresAt: string;
+}
+
 /**
- * The member of an unexpired, unrevoked session token, or undefined. Every signed-in call asks
- * this, so its SQL is built once per database and only the values change (building it took as
- * long as running it).
+ * The member of an unexpired, unrevoked session token, or undefined. Its SQL is built once per
+ * database and only the values change (building it took as long as running it).
  */
-export async function findSessionMember(db: Executor, tokenHash: string, now: string): Promise<MemberRow | undefined> {
+export async function findSessionMember(db: Executor, tokenHash: string, now: string): Promise<SessionMember | undefined> {
   let text = sessionQueries.get(db);
   if (text === undefined) {
     const compiled = db
       .selectFrom('tokens')
       .innerJoin('members', 'members.id', 'tokens.member_id')
       .selectAll('members')
+      .select('tokens.expires_at as token_expires_at')
       .where('tokens.token_hash', '=', HASH_MARK)
       .where('tokens.expires_at', '>', NOW_MARK)
       .where('tokens.revoked_at', 'is', null)
@@ -106,6 +112,9 @@ export async function findSessionMember(db: Executor, tokenHash: string, now: st
     text = compiled.sql;
     sessionQueries.set(db, text);
   }
-  const { rows } = await db.executeQuery<MemberRow>(CompiledQuery.raw(text, [tokenHash, now]));
-  return rows[0];
+  const { rows } = await db.executeQuery<MemberRow & { token_expires_at: string }>(CompiledQuery.raw(text, [tokenHash, now]));
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  const { token_expires_at: expiresAt, ...member } = row;
+  return { member, expiresAt };
 }

@@ -23,7 +23,6 @@ import type { MemberRow } from '../members/index.ts';
 import {
   claimPasswordReset,
   findPasswordReset,
-  findSessionMember,
   insertPasswordReset,
   insertToken,
   replacePassword,
@@ -63,16 +62,6 @@ async function openSession(ctx: AppContext, member: MemberRow, remember: boolean
     expiresAt: isoOf(new Date(now.getTime() + (remember ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.session))),
   });
   return { token, user: toUser(member) };
-}
-
-/** The signed-in member of a session token (as the client sends it), or null. */
-export async function memberOfToken(
-  ctx: AppContext,
-  token: string,
-): Promise<{ member: MemberRow; user: Session['user']; tokenHash: string } | null> {
-  const tokenHash = hashSecret(token);
-  const member = await findSessionMember(ctx.db.kysely, tokenHash, isoOf(ctx.clock.now()));
-  return member ? { member, user: toUser(member), tokenHash } : null;
 }
 
 /** Signs a member in; an unknown login and a wrong password get the same answer after the same work. */

@@ -1,20 +1,9 @@
-import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { readVersions } from '../../db/versions.ts';
 
-const versionQueries = new WeakMap<AppContext, CompiledQuery<{ value: string }>>();
-
-/**
- * The database's events version: moved by triggers on every write the event answers show. Read
- * on every month and feed call, so its SQL is built once per app.
- */
+/** The database's events version: moved by triggers on every write the event answers show. */
 export async function eventsVersion(ctx: AppContext): Promise<string> {
-  let query = versionQueries.get(ctx);
-  if (!query) {
-    query = ctx.db.kysely.selectFrom('settings').select('value').where('key', '=', 'events_version').compile();
-    versionQueries.set(ctx, query);
-  }
-  const { rows } = await ctx.db.kysely.executeQuery(query);
-  return rows[0]?.value ?? '';
+  return (await readVersions(ctx.db.kysely)).events;
 }
 
 interface Entry {

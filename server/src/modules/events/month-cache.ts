@@ -37,15 +37,13 @@ const MAX_MEMBER_BODIES = 500;
 const EMPTY_PARTICIPANTS = '"participantes":[';
 const snapshots = new WeakMap<AppContext, Map<string, Snapshot>>();
 
-async function snapshotOf(ctx: AppContext, params: MonthParams): Promise<Snapshot> {
+async function snapshotOf(ctx: AppContext, params: MonthParams, version: string): Promise<Snapshot> {
   let cache = snapshots.get(ctx);
   if (!cache) {
     cache = new Map();
     snapshots.set(ctx, cache);
   }
   const key = `${params.year}-${params.month}`;
-  // The version is read before the rows: rows read after it are at least as new as it says.
-  const version = await eventsVersion(ctx);
   const hit = cache.get(key);
   if (hit && hit.version === version && version !== '') return hit;
   const db = ctx.db.kysely;
@@ -121,8 +119,11 @@ export async function monthBody(
   params: MonthParams,
   viewer: Viewer,
   everyone = false,
+  knownVersion?: string,
 ): Promise<Buffer> {
-  const snapshot = await snapshotOf(ctx, params);
+  // The version is read before the rows: rows read after it are at least as new as it says. A
+  // caller that read it already for this request (with the session's) passes it on.
+  const snapshot = await snapshotOf(ctx, params, knownVersion ?? (await eventsVersion(ctx)));
   if (viewer === null) {
     snapshot.publicBody ??= Buffer.from(
       JSON.stringify(

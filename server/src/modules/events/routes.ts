@@ -33,7 +33,8 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
       const params = monthParamsSchema.parse({ year, month });
       const everyone = request.query.participantes === 'all';
       const auth = await request.authenticate();
-      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone);
+      const { events } = await request.versions();
+      const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone, events);
       reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
       // The month is kept rendered until the events change, and so is its gzip copy: a phone
       // fetches a few KB instead of tens.
