@@ -31,9 +31,12 @@ const ALL_ROUTES = [
   '/calendar',
   '/stage-designer',
   '/dry-training',
+  '/stages',
   'member:/calendar',
+  'member:/my-registrations',
   'member:/user-profile',
   'member:/change-password',
+  'member:/training',
 ];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 

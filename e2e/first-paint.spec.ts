@@ -17,9 +17,10 @@ const PUBLIC_SCREENS = [
   '/team/marta-ribas',
   '/stage-designer',
   '/dry-training',
+  '/stages',
   '/not-found',
 ];
-const MEMBER_SCREENS = ['/calendar', '/user-profile', '/change-password'];
+const MEMBER_SCREENS = ['/calendar', '/user-profile', '/change-password', '/my-registrations', '/training'];
 
 /**
  * Collects what the browser reports about the Content-Security-Policy: the issues of its Issues
@@ -47,6 +48,52 @@ async function watchCsp(page: Page): Promise<string[]> {
   return reports;
 }
 
+/**
+ * Collects console errors and failed requests for the site's own files: a drawn page that names
+ * a file the build did not write loses a Lighthouse best-practices point on every visit.
+ */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The not-found screen is answered with its status, 404, as it should be.
+    const ownStatus = message.location().url === page.url() && message.text().startsWith('Failed to load resource');
+    if (message.type() === 'error' && !ownStatus) errors.push(`console: ${message.text()} ${message.location().url}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/assets/')) {
+      errors.push(`${response.status()} ${response.url()}`);
+    }
+  });
+  return errors;
+}
+
+/** Records the page's layout shifts (`window.shifts`), printing each moved node. */
+async function watchShifts(page: Page): Promise<void> {
+  page.on('console', (message) => {
+    if (message.text().startsWith('layout shift')) console.log(message.text());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push(entry.value);
+        for (const source of entry.sources) {
+          console.log(`layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded by watchShifts. */
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+
 /** Waits until the app has replaced the drawing: its first render marks the document. */
 async function appStarted(page: Page) {
   // The drawn controls are inert until the app starts; the app's header button is enabled.
@@ -58,9 +105,11 @@ test.describe('no Content-Security-Policy report', () => {
   for (const screen of PUBLIC_SCREENS) {
     test(`on ${screen}`, async ({ page }) => {
       const reports = await watchCsp(page);
+      const errors = watchErrors(page);
       await page.goto(screen);
       await appStarted(page);
       expect(reports).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 
@@ -68,12 +117,14 @@ test.describe('no Content-Security-Policy report', () => {
     const member = createMember();
     await signInByApi(page, member);
     const reports = await watchCsp(page);
+    const errors = watchErrors(page);
     for (const screen of MEMBER_SCREENS) {
       await page.goto(screen);
       await appStarted(page);
       await expect(page.locator('main h1')).toBeVisible();
     }
     expect(reports).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 
@@ -128,26 +179,7 @@ test.describe('the calendar reserves its month before the events arrive', () => 
 test('a member’s screen shows its frame at once and fills in without moving', async ({ page }) => {
   const member = createMember();
   await signInByApi(page, member);
-  page.on('console', (message) => {
-    if (message.text().startsWith('layout shift')) console.log(message.text());
-  });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      }[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.push(entry.value);
-        for (const source of entry.sources) {
-          console.log(`layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchShifts(page);
   // The page as served holds the form itself, disabled until the member's data arrive: its
   // headings and help texts paint at once (they were the largest paint, seconds later, on a phone).
   const served = await (await page.request.get('/user-profile')).text();
@@ -170,7 +202,30 @@ test('a member’s screen shows its frame at once and fills in without moving', 
       .first()
       .evaluate((element) => element.getBoundingClientRect().top),
   ).toBe(card);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await shiftsOf(page)).toEqual([]);
+});
+
+test('my registrations and the training log arrive drawn as their frame and fill in without moving', async ({ page }) => {
+  const member = createMember();
+  await signInByApi(page, member);
+  await watchShifts(page);
+  // Served drawn: both lists' headings and the calendar-address card, before any script.
+  const served = await (await page.request.get('/my-registrations')).text();
+  expect(served).toContain('id="my-upcoming"');
+  expect(served).toContain('id="my-past"');
+  expect(served).toContain('id="my-feed-title"');
+  await page.goto('/my-registrations');
+  await appStarted(page);
+  await expect(page.locator('#my-feed-url')).not.toHaveValue('');
+  // The empty list's line, with its link to the calendar, where the loading line was.
+  await expect(page.locator('section[aria-labelledby="my-upcoming"] a[href="/calendar"]')).toBeVisible();
+  expect(await shiftsOf(page)).toEqual([]);
+
+  // The training log's figures take the place of its loading line as new nodes, not by moving it.
+  await page.goto('/training');
+  await appStarted(page);
+  await expect(page.getByTestId('streak')).toBeVisible();
+  expect(await shiftsOf(page)).toEqual([]);
 });
 
 test.describe('the stage screens paint before their code loads', () => {

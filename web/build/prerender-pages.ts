@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
@@ -229,7 +229,10 @@ export function prerenderPages(): Plugin {
             const areas = readAreas(root, language);
             const drawn = await shell.renderPage(page.path, language, areas, page.session, now);
             const preload = [...new Set([...APP_AREAS, ...drawn.areas, ...(page.preloadAreas ?? [])])];
-            const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])];
+            // A chunk that held only styles is gone from the output by now (its styles are linked above).
+            const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])].filter((href) =>
+              existsSync(path.join(outDir, href)),
+            );
             const boot = bootSource(entry, modules, preload);
             let bootFile = boots.get(boot);
             if (!bootFile) {

@@ -39,22 +39,44 @@ function eventPath(item: MyRegistration): string {
 export function MyRegistrationsPage() {
   const { t } = useTranslation(['my-registrations', 'common']);
   const { user } = useSession();
+  // While the session is restored (and in the page drawn at build time) the screen shows its
+  // frame: both lists' headings and the feed card, filled in where they stand once data arrive.
   return (
     <>
       <PageHeader title={t('TITLE')} subtitle={t('SUBTITLE')} />
       <div className="container-xl my-registrations py-4">
-        {user ? (
-          <div className="row g-4">
-            <div className="col-lg-8">
-              <RegistrationLists user={user} />
-            </div>
-            <div className="col-lg-4">
-              <PersonalFeed uuid={user.uuid} />
-            </div>
+        <div className="row g-4">
+          <div className="col-lg-8">{user ? <RegistrationLists user={user} /> : <ListsFrame />}</div>
+          <div className="col-lg-4">
+            <PersonalFeed uuid={user?.uuid} />
           </div>
-        ) : null}
+        </div>
       </div>
     </>
+  );
+}
+
+/** The two lists' headings, each with a loading line the size of the "none yet" line it becomes. */
+function ListsFrame() {
+  const { t } = useTranslation(['my-registrations', 'common']);
+  return (
+    <div role="status">
+      <section aria-labelledby="my-upcoming">
+        <h2 id="my-upcoming" className="h4">
+          {t('UPCOMING')}
+        </h2>
+        <p className="text-body-secondary">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('common:loading')}
+        </p>
+      </section>
+      <section aria-labelledby="my-past" className="mt-4">
+        <h2 id="my-past" className="h4">
+          {t('PAST')}
+        </h2>
+        <p className="text-body-secondary">&nbsp;</p>
+      </section>
+    </div>
   );
 }
 
@@ -62,14 +84,7 @@ function RegistrationLists({ user }: { user: User }) {
   const { t } = useTranslation(['my-registrations', 'common']);
   const nowLocal = useClubNow();
   const list = useMyRegistrations(user.uuid);
-  if (list.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <div className="spinner-border text-secondary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:loading')}</span>
-      </div>
-    );
-  }
+  if (list.isPending) return <ListsFrame />;
   if (list.isError) {
     return (
       <div className="alert alert-danger" role="alert">
@@ -224,10 +239,10 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
   );
 }
 
-function PersonalFeed({ uuid }: { uuid: string }) {
+function PersonalFeed({ uuid }: { uuid: string | undefined }) {
   const { t } = useTranslation(['my-registrations', 'common']);
   const feed = usePersonalFeed(uuid);
-  const renew = useRenewPersonalFeed(uuid);
+  const renew = useRenewPersonalFeed(uuid ?? '');
   const [confirming, setConfirming] = useState(false);
   const url = feed.data?.url ?? '';
   const copy = async () => {
@@ -279,7 +294,12 @@ function PersonalFeed({ uuid }: { uuid: string }) {
             >
               {t('FEED.SUBSCRIBE')}
             </a>
-          ) : null}
+          ) : (
+            // Holds the link's place until the address arrives, so the card keeps its size.
+            <button type="button" className="btn btn-accent btn-sm" disabled>
+              {t('FEED.SUBSCRIBE')}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-outline-danger btn-sm"

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ToastType } from '@club/contract/enums';
@@ -59,15 +59,16 @@ export function TrainingPage() {
     <>
       <PageHeader title={t('TRAINING.TITLE')} subtitle={t('TRAINING.SUBTITLE')} />
       <div className="container-xl py-4 training-page">
+        {/* Keyed, so the log is drawn as new nodes rather than as the spinner's node moved (a layout shift). */}
         {log.isPending ? (
-          <div className="text-center py-5" role="status">
+          <div key="loading" className="text-center py-5" role="status">
             <div className="spinner-border" aria-hidden="true" />
             <span className="visually-hidden">{t('LOADING')}</span>
           </div>
         ) : log.isError ? (
-          <div className="alert alert-danger">{t('TRAINING.LOAD_ERROR')}</div>
+          <div key="error" className="alert alert-danger">{t('TRAINING.LOAD_ERROR')}</div>
         ) : (
-          <>
+          <Fragment key="log">
             <div className="row g-3 mb-4">
               <div className="col-6 col-lg-3">
                 <div className="training-stat card card-body h-100" data-testid="streak">
@@ -158,7 +159,7 @@ export function TrainingPage() {
                 })}
               </ul>
             )}
-          </>
+          </Fragment>
         )}
       </div>
     </>

@@ -27,12 +27,13 @@ export function useMyRegistrations(uuid: string) {
 
 const feedKey = (uuid: string) => ['personal-feed', uuid] as const;
 
-/** GET /api/registro/{uuid}/feed/: the member's secret calendar address. */
-export function usePersonalFeed(uuid: string) {
+/** GET /api/registro/{uuid}/feed/: the member's secret calendar address (none asked without a member). */
+export function usePersonalFeed(uuid: string | undefined) {
   return useQuery({
-    queryKey: feedKey(uuid),
+    queryKey: feedKey(uuid ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/registro/${encodeURIComponent(uuid)}/feed/`, { schema: feedAnswerSchema, signal }),
+      apiRequest(`/api/registro/${encodeURIComponent(uuid ?? '')}/feed/`, { schema: feedAnswerSchema, signal }),
+    enabled: uuid !== undefined,
   });
 }
 
