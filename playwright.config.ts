@@ -22,9 +22,6 @@ process.env.E2E_DATABASE_URL ??= `sqlite:${path.join(dataDir, 'club.db')}`;
 
 export default defineConfig({
   testDir: './e2e',
-  // The fake-camera laser test (tagged @camera) still loses a dot now and then on a busy 2-core
-  // machine; until it holds, it runs on its own with `npm run test:laser-camera`.
-  grepInvert: process.env.E2E_LASER_CAMERA ? undefined : /@camera/,
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
