@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { checkRegistration, isExpired, roleForEventType } from '@club/contract/eligibility';
@@ -56,26 +57,41 @@ export function MyRegistrationsPage() {
   );
 }
 
-/** The two lists' headings, each with a loading line the size of the "none yet" line it becomes. */
-function ListsFrame() {
-  const { t } = useTranslation(['my-registrations', 'common']);
+/** The two lists under their headings, each showing what it is given. */
+function ListSections({ upcoming, past }: { upcoming: ReactNode; past: ReactNode }) {
+  const { t } = useTranslation('my-registrations');
   return (
-    <div role="status">
+    <>
       <section aria-labelledby="my-upcoming">
         <h2 id="my-upcoming" className="h4">
           {t('UPCOMING')}
         </h2>
-        <p className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('common:loading')}
-        </p>
+        {upcoming}
       </section>
       <section aria-labelledby="my-past" className="mt-4">
         <h2 id="my-past" className="h4">
           {t('PAST')}
         </h2>
-        <p className="text-body-secondary">&nbsp;</p>
+        {past}
       </section>
+    </>
+  );
+}
+
+/** The lists' frame: both headings, with a loading line the size of the "none yet" line it becomes. */
+function ListsFrame() {
+  const { t } = useTranslation('common');
+  return (
+    <div role="status">
+      <ListSections
+        upcoming={
+          <p className="text-body-secondary">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('loading')}
+          </p>
+        }
+        past={<p className="text-body-secondary">&nbsp;</p>}
+      />
     </div>
   );
 }
@@ -94,39 +110,26 @@ function RegistrationLists({ user }: { user: User }) {
   }
   const upcoming = list.data.filter((item) => !isExpired(item.event, nowLocal));
   const past = list.data.filter((item) => isExpired(item.event, nowLocal)).reverse();
+  const listOf = (items: MyRegistration[], testId: string) => (
+    <ul className="list-unstyled my-reg-list" data-testid={testId}>
+      {items.map((item) => (
+        <RegistrationItem key={item.event.uuid} item={item} user={user} nowLocal={nowLocal} />
+      ))}
+    </ul>
+  );
   return (
-    <>
-      <section aria-labelledby="my-upcoming">
-        <h2 id="my-upcoming" className="h4">
-          {t('UPCOMING')}
-        </h2>
-        {upcoming.length === 0 ? (
+    <ListSections
+      upcoming={
+        upcoming.length === 0 ? (
           <p className="text-body-secondary">
             {t('NONE_UPCOMING')} <Link to={APP_ROUTES.calendar}>{t('TO_CALENDAR')}</Link>
           </p>
         ) : (
-          <ul className="list-unstyled my-reg-list" data-testid="upcoming">
-            {upcoming.map((item) => (
-              <RegistrationItem key={item.event.uuid} item={item} user={user} nowLocal={nowLocal} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="my-past" className="mt-4">
-        <h2 id="my-past" className="h4">
-          {t('PAST')}
-        </h2>
-        {past.length === 0 ? (
-          <p className="text-body-secondary">{t('NONE_PAST')}</p>
-        ) : (
-          <ul className="list-unstyled my-reg-list" data-testid="past">
-            {past.map((item) => (
-              <RegistrationItem key={item.event.uuid} item={item} user={user} nowLocal={nowLocal} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+          listOf(upcoming, 'upcoming')
+        )
+      }
+      past={past.length === 0 ? <p className="text-body-secondary">{t('NONE_PAST')}</p> : listOf(past, 'past')}
+    />
   );
 }
 
