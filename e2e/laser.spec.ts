@@ -79,6 +79,14 @@ async function openPlayer(page: Page, stage: Stage) {
   await page.getByRole('button', { name: 'Shot timer and scoring' }).click();
 }
 
+/** Whether the camera delivered each dot in the same pass of the video as the first one. */
+function cameraDeliveredEveryDot(captured: readonly number[]): boolean {
+  return DOTS.every((dot, index) => {
+    const fileMs = ((dot.frame - DOTS[0]!.frame) * 1000) / VIDEO_FPS;
+    return Math.abs(captured[index]! - captured[0]! - fileMs) < 2000;
+  });
+}
+
 /**
  * Runs in the page: reads the camera's frames beside the app and notes, for each dot, the
  * capture timestamp (ms) of the first frame where its camera pixel turns laser red.
@@ -183,22 +191,38 @@ test.describe('laser camera @camera', () => {
       ],
     });
     try {
-      const context = await browser.newContext({ baseURL, permissions: ['camera'] });
-      const page = await context.newPage();
-      const stage = laserStage();
-      await openPlayer(page, stage);
-      await page.getByRole('button', { name: 'Laser camera' }).click();
-      await page.getByRole('button', { name: 'Switch the camera on' }).click();
-      // The fake camera cannot always keep 30 frames a second on a busy machine: the frames are
-      // then delivered later than the file's clock says. The truth for timing is when each dot's
-      // first frame was captured, read here from the same camera by a second, independent reader.
-      const stageToCamera = stageToCameraFor(640, 480);
-      const probes = DOTS.map((dot) => cameraPointOf(stageToCamera, dot.at));
-      await page.evaluate(startDotClock, probes);
-      const status = page.getByTestId('camera-status');
-      await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-      const errorMm = Number(await status.getAttribute('data-error-mm'));
-      expect(errorMm).toBeLessThanOrEqual(5);
+      let page: Page;
+      for (let attempt = 1; ; attempt += 1) {
+        const context = await browser.newContext({ baseURL, permissions: ['camera'] });
+        page = await context.newPage();
+        const stage = laserStage();
+        await openPlayer(page, stage);
+        await page.getByRole('button', { name: 'Laser camera' }).click();
+        await page.getByRole('button', { name: 'Switch the camera on' }).click();
+        // The fake camera cannot always keep 30 frames a second on a busy machine: the frames are
+        // then delivered later than the file's clock says. The truth for timing is when each dot's
+        // first frame was captured, read here from the same camera by a second, independent reader.
+        const stageToCamera = stageToCameraFor(640, 480);
+        const probes = DOTS.map((dot) => cameraPointOf(stageToCamera, dot.at));
+        await page.evaluate(startDotClock, probes);
+        const status = page.getByTestId('camera-status');
+        await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+        const errorMm = Number(await status.getAttribute('data-error-mm'));
+        expect(errorMm).toBeLessThanOrEqual(5);
+        // A starved fake camera can skip all three frames of a dot; the reader then sees that dot
+        // only when the video comes round again. Such a run says nothing about the detector (no
+        // detector can find a dot it was never given), so it is run again, at most three times.
+        await page.waitForFunction(
+          () => (window as unknown as { dotClock: (number | null)[] }).dotClock.every((at) => at !== null),
+          undefined,
+          { timeout: 40_000 },
+        );
+        const seen = await page.evaluate(() => (window as unknown as { dotClock: number[] }).dotClock);
+        if (cameraDeliveredEveryDot(seen)) break;
+        console.log(`laser test: attempt ${attempt}: the fake camera skipped a dot's frames`, JSON.stringify(seen));
+        await context.close();
+        if (attempt === 3) throw new Error('the fake camera skipped a dot in three attempts: the machine is too busy');
+      }
 
       const shots = page.getByTestId('shot-list').locator('li');
       await expect(shots)

@@ -259,9 +259,10 @@ export function useLaserCamera(options: {
         const [track] = stream.getVideoTracks();
         if (Processor !== undefined && track !== undefined) {
           // The worker reads the track itself: every frame, with its capture time, whatever the page does.
-          // A third of a second of frames may wait while the worker catches up after a stall;
-          // each keeps its capture time, so waiting costs latency, never accuracy.
-          const { readable } = new Processor({ track, maxBufferSize: 10 });
+          // A second of frames may wait while the worker catches up after a stall or while the
+          // marks are read at full size; each keeps its capture time, so waiting costs latency,
+          // never accuracy, and a shot timer would rather be late than miss a shot.
+          const { readable } = new Processor({ track, maxBufferSize: 30 });
           const message: ToWorker = { type: 'stream', readable };
           worker.postMessage(message, [readable]);
         } else {
