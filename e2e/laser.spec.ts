@@ -258,7 +258,8 @@ test.describe('laser camera @camera', () => {
       const captured = await page.evaluate(
         () => (window as unknown as { dotClock: (number | null)[] }).dotClock,
       );
-      const frameMs = 1000 / VIDEO_FPS;
+      // One frame, plus the resolution of `data-time-ms` (whole milliseconds, rounded at both ends).
+      const frameMs = 1000 / VIDEO_FPS + 1;
       found.forEach((shot, index) => {
         // Each dot's first frame as the camera delivered it, from the first dot's.
         const expected = captured[index]! - captured[0]!;

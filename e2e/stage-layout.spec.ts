@@ -48,9 +48,15 @@ const inside = (inner: Box, outer: Box) =>
 const apart = (a: Box, b: Box) =>
   a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 
-/** Keeps the element layer's pixels, to find later what a change drew. */
+/**
+ * Keeps the element layer's pixels, to find later what a change drew. The layer redraws in an
+ * animation frame after a change (Konva batches its draws): two frames are let pass first, so a
+ * redraw still due from the last change (a deselection) is in the snapshot and not counted as
+ * drawn by the next one; on a busy machine it was, and the measured box took in an old element.
+ */
 async function snapshotElements(page: Page) {
-  await canvasHost(page).evaluate((host) => {
+  await canvasHost(page).evaluate(async (host) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const canvas = host.querySelectorAll('canvas')[1];
     const context = canvas.getContext('2d');
     (window as unknown as { __elements?: Uint8ClampedArray }).__elements = context?.getImageData(0, 0, canvas.width, canvas.height).data;
