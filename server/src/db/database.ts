@@ -56,14 +56,37 @@ export function openDatabase(url: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const SqliteDatabase = load('better-sqlite3') as typeof SqliteDatabaseType;
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  enterWalMode(sqlite);
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
     dialect: new MigrationLockingSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+const WAL_SWITCH_TRIES = 250;
+
+/**
+ * Switches a database file to write-ahead logging. A new file starts in rollback mode, and the
+ * switch takes a lock for which SQLite does not wait (busy_timeout does not apply): two servers
+ * started at once on a new file can find it taken for a moment. So the switch is tried again
+ * after a short pause, for a few seconds at most; a file already in WAL mode passes at once.
+ */
+function enterWalMode(sqlite: SqliteDatabaseType.Database): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let tries = 1; ; tries++) {
+    try {
+      const mode: unknown = sqlite.pragma('journal_mode = WAL', { simple: true });
+      if (mode === 'wal' || mode === 'memory') return;
+      throw new Error(`SQLite would not use WAL mode (it kept ${String(mode)})`);
+    } catch (err) {
+      const busy = (err as { code?: unknown }).code === 'SQLITE_BUSY';
+      if (!busy || tries >= WAL_SWITCH_TRIES) throw err;
+      Atomics.wait(pause, 0, 0, 10 + Math.floor(Math.random() * 20));
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
