@@ -229,10 +229,11 @@ async function explain(label, url, club) {
         ])
       ).rows.map((r) => r.id);
       const hasIndex =
-        (await client.query("select 1 from pg_indexes where indexname = 'members_search_trgm_idx'"))
+        (await client.query("select 1 from pg_indexes where indexname = 'members_search_text_idx'"))
           .rowCount > 0;
       d.searchSql = hasIndex
-        ? `select * from members where club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) like '%gar%' order by apellidos, nombre, id limit 50`
+        ? `select * from members where id in (select member_id from members_search where text like '%gar%'
+           order by apellidos, nombre, member_id limit 50) order by apellidos, nombre, id limit 50`
         : null;
       for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'postgres'))) {
         const text = sqlOf(d);
@@ -255,7 +256,8 @@ async function explain(label, url, club) {
     const hasFts =
       db.prepare("select 1 from sqlite_master where name = 'members_search'").get() !== undefined;
     d.searchSql = hasFts
-      ? `select m.* from members_search s join members m on m.rowid = s.rowid where members_search match '"gar"' order by m.apellidos, m.nombre, m.id limit 50`
+      ? `select * from members where id in (select member_id from members_search where members_search match '{text}: "gar"'
+           order by apellidos, nombre, member_id limit 50) order by apellidos, nombre, id limit 50`
       : null;
     for (const [name, sqlOf] of Object.entries(plannedQueries(club, { monthEventIds: ids }, 'sqlite'))) {
       const text = sqlOf(d);

@@ -16,6 +16,7 @@ import * as searchIndexes from './migrations/0006-search-indexes.ts';
 import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts';
 import * as seriesArchive from './migrations/0008-series-archive.ts';
 import * as sessionsVersion from './migrations/0009-sessions-version.ts';
+import * as searchOrder from './migrations/0010-search-order.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0007-durable-jobs-waitlist': durableJobsWaitlist,
   '0008-series-archive': seriesArchive,
   '0009-sessions-version': sessionsVersion,
+  '0010-search-order': searchOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,4 +81,28 @@ describeEachDatabase('admin: member search through the search index', (get) => {
     // The other members' entries are untouched by those changes.
     expect(await search('garcia')).toEqual([garcia.user.uuid]);
   });
+
+  it('answers a search with more matches than a page with the first page by surname, and follows a new surname', async () => {
+    const t = get();
+    // Surnames of lower-case letters only, so both databases' collations put them in one order;
+    // created out of that order.
+    const codes = Array.from({ length: 55 }, (_, i) => `${'bcdefghijk'[(i * 7) % 10]}${'lmnopqrstu'[i % 10]}${'vwxyz'[(i * 3) % 5]}`);
+    const made: Array<{ uuid: string; apellidos: string }> = [];
+    for (const code of codes) {
+      const member = await createTestMember(t, { nombre: 'Lote', apellidos: `Sorteo${code}` });
+      made.push({ uuid: member.user.uuid, apellidos: `Sorteo${code}` });
+    }
+    const byName = (list: typeof made) =>
+      [...list].sort((a, b) => (a.apellidos === b.apellidos ? (a.uuid < b.uuid ? -1 : 1) : a.apellidos < b.apellidos ? -1 : 1));
+    const page = await search('sorteo');
+    expect(page).toHaveLength(50);
+    expect(page).toEqual(byName(made).slice(0, 50).map((m) => m.uuid));
+    // The last of the order takes a surname that comes first: it leads the next page of results.
+    const last = byName(made)[54];
+    await t.db.kysely.updateTable('members').set({ apellidos: 'Sorteoaaa' }).where('id', '=', last.uuid).execute();
+    const renamed = made.map((m) => (m.uuid === last.uuid ? { ...m, apellidos: 'Sorteoaaa' } : m));
+    const again = await search('sorteo');
+    expect(again[0]).toBe(last.uuid);
+    expect(again).toEqual(byName(renamed).slice(0, 50).map((m) => m.uuid));
+  });
 });

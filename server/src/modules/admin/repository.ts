@@ -20,9 +20,11 @@ function ftsPhrase(text: string): string {
 /**
  * Members whose login, name, e-mail, member number or claimed member number contains `q`,
  * ignoring case and accents ("garcia" finds "García"); with `claimsOnly`, only those whose claim
- * waits for staff; at most `limit`, by surname. The search index of migration 0006
- * answers: FTS5 trigrams on SQLite, pg_trgm on PostgreSQL. Trigrams need three characters: a
- * shorter `q` reads the whole (small) index, still without touching the members table.
+ * waits for staff; at most `limit`, by surname. The search index (migrations 0006 and 0010)
+ * answers: FTS5 trigrams on SQLite, pg_trgm on PostgreSQL. It carries each member's surname and
+ * name too, so the page of matches is chosen inside the index and only that page of members is
+ * read. Trigrams need three characters: a shorter `q` reads the whole (small) index, still
+ * without touching the members table.
  */
 export function searchMembers(
   db: Executor,
@@ -32,23 +34,27 @@ export function searchMembers(
   claimsOnly = false,
 ): Promise<Selectable<MembersTable>[]> {
   let query = db.selectFrom('members').selectAll();
-  if (claimsOnly) query = query.where('socio_solicitado', 'is not', null);
   const text = q.trim();
-  if (text !== '') {
-    if (dialect === 'postgres') {
-      const pattern = containsPattern(foldForSearch(text));
-      query = query.where(
-        sql<boolean>`club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) like ${pattern} escape '\\'`,
-      );
-    } else {
-      const matching =
-        [...text].length >= 3
-          ? sql`select member_id from members_search where members_search match ${`{text}: ${ftsPhrase(text)}`}`
-          : sql`select member_id from members_search where text like ${containsPattern(text)} escape '\\'`;
-      query = query.where(sql<boolean>`members.id in (${matching})`);
-    }
+  if (claimsOnly) {
+    // Claims waiting for staff are few: filter the members, then match.
+    query = query.where('socio_solicitado', 'is not', null);
+    if (text !== '') query = query.where(sql<boolean>`members.id in (${matchingIds(dialect, text)})`);
+  } else if (text !== '') {
+    const page = sql`${matchingIds(dialect, text)} order by apellidos, nombre, member_id limit ${limit}`;
+    query = query.where(sql<boolean>`members.id in (${page})`);
   }
   return query.orderBy('apellidos').orderBy('nombre').orderBy('id').limit(limit).execute();
+}
+
+/** The search index's rows (member ids) whose text contains `text`; see searchMembers. */
+function matchingIds(dialect: DialectName, text: string) {
+  if (dialect === 'postgres') {
+    const pattern = containsPattern(foldForSearch(text));
+    return sql`select member_id from members_search where text like ${pattern} escape '\\'`;
+  }
+  return [...text].length >= 3
+    ? sql`select member_id from members_search where members_search match ${`{text}: ${ftsPhrase(text)}`}`
+    : sql`select member_id from members_search where text like ${containsPattern(text)} escape '\\'`;
 }
 
 /** The member other than `exceptId` who holds member number `socio`, if any. */
