@@ -11,6 +11,7 @@ import { memberOnly } from '../../plugins/auth.ts';
 import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
+import { staffEventBody } from './event-cache.ts';
 import { acceptedEncodings, gzipOfKept } from '../../lib/encoding.ts';
 import { subscribe } from './subscribe.ts';
 
@@ -45,9 +46,19 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request) => {
+  app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request, reply) => {
     const auth = await request.authenticate();
-    return getEvent(ctx, request.params.uuid, viewerOf(auth?.member));
+    const viewer = viewerOf(auth?.member);
+    // Members and visitors see little of an event (their own registration at most); staff see
+    // everyone, kept rendered until the events change.
+    if (!viewer?.staff) return getEvent(ctx, request.params.uuid, viewer);
+    const { events } = await request.versions();
+    const body = await staffEventBody(ctx, request.params.uuid, viewer, events);
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
+    if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
+      return reply.header('content-encoding', 'gzip').send(gzipOfKept(body));
+    }
+    return reply.send(body);
   });
 
   app.put(

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
+import { eventSchema } from '@club/contract/schemas';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/database.ts';
+import { apiClient, describeEachDatabase } from '../support/test-app.ts';
+import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
+import type { TestMember } from '../support/auth.ts';
+import { TEST_NOW, insertEvent, subscribeBody } from './fixtures.ts';
+
+/** Counts the statements a database runs (every result passes through a plugin). */
+function statementCounter(): KyselyPlugin & { count: number } {
+  return {
+    count: 0,
+    transformQuery(args) {
+      return args.node;
+    },
+    async transformResult(args) {
+      this.count += 1;
+      return args.result;
+    },
+  };
+}
+
+// Staff's view of one event (every participant with contact fields) is kept until the events
+// version moves. Two servers share one database: the first counts its statements and answers
+// staff; the second (or a hand-written statement) makes the changes, as another process would.
+describeEachDatabase(
+  "staff's view of an event is kept until anything in it changes, in any process",
+  (get) => {
+    let counted: Db;
+    let first: FastifyInstance;
+    const counter = statementCounter();
+    let staff: TestMember;
+
+    beforeAll(async () => {
+      const t = get();
+      const opened = openDatabase(t.config.databaseUrl);
+      counted = { ...opened, kysely: opened.kysely.withPlugin(counter) };
+      first = await buildApp({ config: t.config, db: counted, clock: t.clock, logger: false });
+      await first.ready();
+      staff = await createTestMember(t, { ...ALL_FLAGS, staff: true });
+    });
+
+    afterAll(async () => {
+      await first.close();
+      await counted.close();
+    });
+
+    const staffView = async (id: string) => {
+      const res = await apiClient(first).get(`/api/events/${id}/`, staff.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return eventSchema.parse(res.json());
+    };
+
+    it('answers again with one statement (the versions), the same text', async () => {
+      const t = get();
+      const id = await insertEvent(t);
+      const ana = await createTestMember(t, { ...ALL_FLAGS, nombre: 'Ana' });
+      expect((await apiClient(t.app).put(`/api/events/${id}/subscribe/`, subscribeBody(ana.user.uuid, 1), ana.token)).statusCode).toBe(200);
+      const drawn = await apiClient(first).get(`/api/events/${id}/`, staff.token);
+      expect(drawn.statusCode).toBe(200);
+      counter.count = 0;
+      for (let i = 0; i < 3; i += 1) {
+        const again = await apiClient(first).get(`/api/events/${id}/`, staff.token);
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(drawn.body);
+      }
+      expect(counter.count).toBe(3);
+    });
+
+    it('shows at once a registration, a cancellation and a new name written by the other process', async () => {
+      const t = get();
+      const id = await insertEvent(t);
+      expect((await staffView(id)).participantes).toEqual([]);
+      const pere = await createTestMember(t, { ...ALL_FLAGS, nombre: 'Pere' });
+      const other = apiClient(t.app);
+      expect((await other.put(`/api/events/${id}/subscribe/`, subscribeBody(pere.user.uuid, 1), pere.token)).statusCode).toBe(200);
+      const seated = await staffView(id);
+      expect(seated.participantes.map((p) => p.uuid)).toEqual([pere.user.uuid]);
+      expect(seated.plazasLibres).toBe(9);
+      await sql`update members set nombre = ${'Pau'} where id = ${pere.user.uuid}`.execute(t.db.kysely);
+      expect((await staffView(id)).participantes[0].fullName).toContain('Pau');
+      expect((await other.put(`/api/events/${id}/subscribe/`, subscribeBody(pere.user.uuid, 2), pere.token)).statusCode).toBe(200);
+      expect((await staffView(id)).plazasLibres).toBe(10);
+    });
+
+    it('still shows a member only their own registration, and a visitor none', async () => {
+      const t = get();
+      const id = await insertEvent(t);
+      const [joan, marta] = [
+        await createTestMember(t, { ...ALL_FLAGS, nombre: 'Joan' }),
+        await createTestMember(t, { ...ALL_FLAGS, nombre: 'Marta' }),
+      ];
+      for (const m of [joan, marta]) {
+        expect((await apiClient(t.app).put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 1), m.token)).statusCode).toBe(200);
+      }
+      expect((await staffView(id)).participantes).toHaveLength(2);
+      const asJoan = eventSchema.parse((await apiClient(first).get(`/api/events/${id}/`, joan.token)).json());
+      expect(asJoan.participantes.map((p) => p.uuid)).toEqual([joan.user.uuid]);
+      const asVisitor = eventSchema.parse((await apiClient(first).get(`/api/events/${id}/`)).json());
+      expect(asVisitor.participantes).toEqual([]);
+    });
+
+    it('answers 404 for an unknown event, as before', async () => {
+      expect((await apiClient(first).get('/api/events/00000000-0000-4000-8000-000000000000/', staff.token)).statusCode).toBe(404);
+    });
+  },
+  { now: TEST_NOW },
+);
