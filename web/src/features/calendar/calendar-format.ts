@@ -4,13 +4,26 @@ import { eventDate } from '@club/contract/event-time';
 import type { YearMonth } from '@club/contract/club-time';
 import { timeOf, wallClockDate } from './calendar-model.ts';
 
+// Building a formatter costs far more than using one, and a month draws forty day cells.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let kept = formatters.get(key);
+  if (kept === undefined) {
+    kept = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, kept);
+  }
+  return kept;
+}
+
 function capitalise(text: string, language: string): string {
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
 
 /** Month name and year, e.g. { month: 'Marzo', year: '2025' }. */
 export function monthTitle(value: YearMonth, language: string): { month: string; year: string } {
-  const parts = new Intl.DateTimeFormat(language, {
+  const parts = formatter(language, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
@@ -22,8 +35,8 @@ export function monthTitle(value: YearMonth, language: string): { month: string;
 
 /** Weekday names Monday to Sunday, short and long. */
 export function weekdayNames(language: string): { short: string; long: string }[] {
-  const short = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  const short = formatter(language, { weekday: 'short', timeZone: 'UTC' });
+  const long = formatter(language, { weekday: 'long', timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(Date.UTC(2024, 0, 1 + index));
@@ -36,7 +49,7 @@ export function weekdayNames(language: string): { short: string; long: string }[
 
 /** 'lunes, 14 de abril' for a 'yyyy-MM-dd' date. */
 export function longDate(date: string, language: string): string {
-  const text = new Intl.DateTimeFormat(language, {
+  const text = formatter(language, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
