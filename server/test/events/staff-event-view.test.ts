@@ -29,7 +29,7 @@ function statementCounter(): KyselyPlugin & { count: number } {
 // version moves. Two servers share one database: the first counts its statements and answers
 // staff; the second (or a hand-written statement) makes the changes, as another process would.
 describeEachDatabase(
-  "staff's view of an event is kept until anything in it changes, in any process",
+  "staff's views of events are kept until anything in them changes, in any process",
   (get) => {
     let counted: Db;
     let first: FastifyInstance;
@@ -105,8 +105,36 @@ describeEachDatabase(
       expect(asVisitor.participantes).toEqual([]);
     });
 
+    it("keeps staff's list of a month and a page of participants the same way", async () => {
+      const t = get();
+      const id = await insertEvent(t, { start_at: '2025-07-12 10:00:00', end_at: '2025-07-12 12:00:00' });
+      const api = apiClient(first);
+      const list = '/api/admin/events/?from=2025-07-01&to=2025-07-31';
+      const page = `/api/admin/events/${id}/participants/?offset=0&limit=50`;
+      const listed = await api.get(list, staff.token);
+      const paged = await api.get(page, staff.token);
+      expect([listed.statusCode, paged.statusCode]).toEqual([200, 200]);
+      counter.count = 0;
+      expect((await api.get(list, staff.token)).body).toBe(listed.body);
+      expect((await api.get(page, staff.token)).body).toBe(paged.body);
+      expect(counter.count).toBe(2);
+      // A registration through the other process shows in both at once.
+      const rosa = await createTestMember(t, { ...ALL_FLAGS, nombre: 'Rosa' });
+      expect((await apiClient(t.app).put(`/api/events/${id}/subscribe/`, subscribeBody(rosa.user.uuid, 1), rosa.token)).statusCode).toBe(200);
+      const listedAfter = (await api.get(list, staff.token)).json() as Array<{ uuid: string; plazasLibres: number }>;
+      expect(listedAfter.find((e) => e.uuid === id)?.plazasLibres).toBe(9);
+      const pagedAfter = (await api.get(page, staff.token)).json() as { total: number; participantes: Array<{ uuid: string }> };
+      expect(pagedAfter.total).toBe(1);
+      expect(pagedAfter.participantes.map((p) => p.uuid)).toEqual([rosa.user.uuid]);
+      // Only staff: a member is refused, kept answer or not.
+      expect((await api.get(page, rosa.token)).statusCode).toBe(403);
+      expect((await api.get(list, rosa.token)).statusCode).toBe(403);
+    });
+
     it('answers 404 for an unknown event, as before', async () => {
-      expect((await apiClient(first).get('/api/events/00000000-0000-4000-8000-000000000000/', staff.token)).statusCode).toBe(404);
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      expect((await apiClient(first).get(`/api/events/${unknown}/`, staff.token)).statusCode).toBe(404);
+      expect((await apiClient(first).get(`/api/admin/events/${unknown}/participants/`, staff.token)).statusCode).toBe(404);
     });
   },
   { now: TEST_NOW },

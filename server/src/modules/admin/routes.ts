@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../plugins/auth.ts';
+import { keptBody, sendKept } from '../../lib/kept-bodies.ts';
 import {
   adminAddParticipantBodySchema,
   adminEventBodySchema,
@@ -20,6 +21,7 @@ import {
   addParticipant,
   createEvents,
   deleteAdminEvent,
+  adminEventsRange,
   listAdminEvents,
   seatFromWaitlist,
   participantsPage,
@@ -42,7 +44,16 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/admin/events',
     { ...staffOnly, schema: { querystring: adminEventsQuerySchema } },
-    async (request) => listAdminEvents(ctx, request.query),
+    async (request, reply) => {
+      // The same list for every staff member, kept rendered until the events change.
+      const { events } = await request.versions();
+      const range = adminEventsRange(ctx, request.query);
+      const key = `${range.from ?? ''} ${range.to ?? ''} ${request.query.participantes ?? ''}`;
+      const body = await keptBody(ctx, 'staff events', key, events, 50, () =>
+        listAdminEvents(ctx, request.query),
+      );
+      return sendKept(request, reply, body);
+    },
   );
 
   app.post(
@@ -75,7 +86,15 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       ...staffOnly,
       schema: { params: z.object({ uuid: z.string() }), querystring: participantsPageQuerySchema },
     },
-    async (request) => participantsPage(ctx, request.params.uuid, request.query),
+    async (request, reply) => {
+      const { events } = await request.versions();
+      const { uuid } = request.params;
+      const key = `${uuid} ${request.query.offset ?? ''} ${request.query.limit ?? ''}`;
+      const body = await keptBody(ctx, 'participants page', key, events, 200, () =>
+        participantsPage(ctx, uuid, request.query),
+      );
+      return sendKept(request, reply, body);
+    },
   );
 
   app.post(

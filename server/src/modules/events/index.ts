@@ -4,6 +4,7 @@ export { cancelUpcomingRegistrations } from './subscribe.ts';
 export { sendMails } from './mails.ts';
 export {
   addParticipant,
+  adminEventsRange,
   createEvents,
   deleteAdminEvent,
   listAdminEvents,

@@ -11,8 +11,7 @@ import { memberOnly } from '../../plugins/auth.ts';
 import { publicFeedBody } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
-import { staffEventBody } from './event-cache.ts';
-import { acceptedEncodings, gzipOfKept } from '../../lib/encoding.ts';
+import { keptBody, sendKept } from '../../lib/kept-bodies.ts';
 import { subscribe } from './subscribe.ts';
 
 const DIGITS = /^\d+$/;
@@ -36,13 +35,9 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
       const auth = await request.authenticate();
       const { events } = await request.versions();
       const body = await monthBody(ctx, params, viewerOf(auth?.member), everyone, events);
-      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
       // The month is kept rendered until the events change, and so is its gzip copy: a phone
       // fetches a few KB instead of tens.
-      if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
-        return reply.header('content-encoding', 'gzip').send(gzipOfKept(body));
-      }
-      return reply.send(body);
+      return sendKept(request, reply, body);
     },
   );
 
@@ -51,14 +46,14 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     const viewer = viewerOf(auth?.member);
     // Members and visitors see little of an event (their own registration at most); staff see
     // everyone, kept rendered until the events change.
+    // (Kept per staff member: the view marks the caller's own place on the waiting list.)
     if (!viewer?.staff) return getEvent(ctx, request.params.uuid, viewer);
     const { events } = await request.versions();
-    const body = await staffEventBody(ctx, request.params.uuid, viewer, events);
-    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
-    if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
-      return reply.header('content-encoding', 'gzip').send(gzipOfKept(body));
-    }
-    return reply.send(body);
+    const { uuid } = request.params;
+    const body = await keptBody(ctx, 'staff event', `${uuid} ${viewer.memberId}`, events, 200, () =>
+      getEvent(ctx, uuid, viewer),
+    );
+    return sendKept(request, reply, body);
   });
 
   app.put(

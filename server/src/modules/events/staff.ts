@@ -72,13 +72,18 @@ function readBound(name: 'from' | 'to', value: string | undefined): string | und
  * the club's current month.
  */
 export async function listAdminEvents(ctx: AppContext, query: AdminEventsQuery): Promise<Event[]> {
+  return listEvents(ctx, adminEventsRange(ctx, query), STAFF_VIEWER, query.participantes === 'all');
+}
+
+/** The start_at range a staff list asks for: its bounds, or this month when it names none. */
+export function adminEventsRange(ctx: AppContext, query: AdminEventsQuery): { from?: string; to?: string } {
   let from = readBound('from', query.from);
   let to = readBound('to', query.to);
   if (to !== undefined && isIsoDate(to)) to = addDays(to, 1);
   if (from === undefined && to === undefined) {
     ({ from, to } = monthRange(clubMonth(ctx.clock.now(), ctx.config.clubTimezone)));
   }
-  return listEvents(ctx, { from, to }, STAFF_VIEWER, query.participantes === 'all');
+  return { from, to };
 }
 
 /** One page of an event's participants with their contact fields, by surname (staff view). */
