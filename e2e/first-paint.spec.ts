@@ -253,3 +253,43 @@ test.describe('the stage screens paint before their code loads', () => {
     });
   }
 });
+
+// A drawn page carries inline only the style rules its drawing uses and loads its stylesheets
+// without holding up the first paint (web/build/critical-css.ts). With the stylesheets never
+// arriving it must look exactly as with them: a rule left out would show here.
+test.describe('a drawn page needs none of its stylesheets to look right', () => {
+  for (const width of [412, 1280]) {
+    test(`at ${width} px, every public screen is the same with and without its stylesheets`, async ({ browser }, testInfo) => {
+      const differing: string[] = [];
+      for (const screen of [...PUBLIC_SCREENS, '/user-profile', '/my-registrations', '/training']) {
+        const shots: Buffer[] = [];
+        for (const blockStyles of [true, false]) {
+          const context = await browser.newContext({ viewport: { width, height: 900 } });
+          const page = await context.newPage();
+          // The app never starts (its entry is refused): the drawing stays as the HTML brings it.
+          await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+          if (blockStyles) await page.route(/\.css$/, (route) => route.abort());
+          const stylesheets: string[] = [];
+          page.on('requestfinished', (request) => {
+            if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+          });
+          await page.goto(screen, { waitUntil: 'load' });
+          if (!blockStyles) {
+            // The whole stylesheets have taken over from the inlined subset.
+            await expect(page.locator('#critical-css')).toHaveCount(0);
+            expect(stylesheets.length, screen).toBeGreaterThan(0);
+          }
+          shots.push(await page.screenshot({ fullPage: true, animations: 'disabled' }));
+          await context.close();
+        }
+        if (!shots[0].equals(shots[1])) {
+          differing.push(screen);
+          for (const [index, label] of ['without', 'with'].entries()) {
+            await testInfo.attach(`${screen} ${label} stylesheets`, { body: shots[index], contentType: 'image/png' });
+          }
+        }
+      }
+      expect(differing).toEqual([]);
+    });
+  }
+});
