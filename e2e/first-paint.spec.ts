@@ -56,8 +56,10 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     // The not-found screen is answered with its status, 404, as it should be.
-    const ownStatus = message.location().url === page.url() && message.text().startsWith('Failed to load resource');
-    if (message.type() === 'error' && !ownStatus) errors.push(`console: ${message.text()} ${message.location().url}`);
+    const ownStatus =
+      message.location().url === page.url() && message.text().startsWith('Failed to load resource');
+    if (message.type() === 'error' && !ownStatus)
+      errors.push(`console: ${message.text()} ${message.location().url}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/assets/')) {
@@ -84,7 +86,9 @@ async function watchShifts(page: Page): Promise<void> {
         if (entry.hadRecentInput) continue;
         shifts.push(entry.value);
         for (const source of entry.sources) {
-          console.log(`layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+          console.log(
+            `layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -205,7 +209,9 @@ test('a member’s screen shows its frame at once and fills in without moving', 
   expect(await shiftsOf(page)).toEqual([]);
 });
 
-test('my registrations and the training log arrive drawn as their frame and fill in without moving', async ({ page }) => {
+test('my registrations and the training log arrive drawn as their frame and fill in without moving', async ({
+  page,
+}) => {
   const member = createMember();
   await signInByApi(page, member);
   await watchShifts(page);
@@ -259,7 +265,9 @@ test.describe('the stage screens paint before their code loads', () => {
 // arriving it must look exactly as with them: a rule left out would show here.
 test.describe('a drawn page needs none of its stylesheets to look right', () => {
   for (const width of [412, 1280]) {
-    test(`at ${width} px, every public screen is the same with and without its stylesheets`, async ({ browser }, testInfo) => {
+    test(`at ${width} px, every public screen is the same with and without its stylesheets`, async ({
+      browser,
+    }, testInfo) => {
       const differing: string[] = [];
       for (const screen of [...PUBLIC_SCREENS, '/user-profile', '/my-registrations', '/training']) {
         const shots: Buffer[] = [];
@@ -285,7 +293,10 @@ test.describe('a drawn page needs none of its stylesheets to look right', () => 
         if (!shots[0].equals(shots[1])) {
           differing.push(screen);
           for (const [index, label] of ['without', 'with'].entries()) {
-            await testInfo.attach(`${screen} ${label} stylesheets`, { body: shots[index], contentType: 'image/png' });
+            await testInfo.attach(`${screen} ${label} stylesheets`, {
+              body: shots[index],
+              contentType: 'image/png',
+            });
           }
         }
       }
