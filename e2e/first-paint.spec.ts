@@ -146,15 +146,7 @@ test.describe('the calendar reserves its month before the events arrive', () => 
         await held;
         await route.continue();
       });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchShifts(page);
 
       // The parsed document: what the first paint shows, before the app has started.
       await page.goto('/calendar', { waitUntil: 'domcontentloaded' });
@@ -175,7 +167,7 @@ test.describe('the calendar reserves its month before the events arrive', () => 
       const filled = await grid.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
       expect(filled.top).toBe(drawn?.top);
       expect(filled.height).toBe(drawn?.height);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await shiftsOf(page)).toEqual([]);
     });
   }
 });
