@@ -153,7 +153,7 @@ function beforeFirstPaint(lhr, html) {
     if (existsSync(file)) js += gz(readFileSync(file));
   }
   const head = html.slice(0, html.indexOf('</head>'));
-  let css = gz([...head.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join(''));
+  let css = gz([...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''));
   for (const [, href] of head.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)) {
     css += gz(readFileSync(path.join(root, 'web/dist', href)));
   }
