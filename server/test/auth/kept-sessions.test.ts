@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
+import { statementCounter } from '../support/statement-counter.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import { TEST_NOW } from '../events/fixtures.ts';
-
-/** Counts the statements a database runs (every result passes through a plugin). */
-function statementCounter(): KyselyPlugin & { count: number } {
-  return {
-    count: 0,
-    transformQuery(args) {
-      return args.node;
-    },
-    async transformResult(args) {
-      this.count += 1;
-      return args.result;
-    },
-  };
-}
 
 // A server keeps what a session token stands for until the database's sessions version moves
 // (migration 0009). Two servers share one database here: the first one counts its statements;

@@ -1,29 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
 import { sql } from 'kysely';
 import { eventSchema } from '@club/contract/schemas';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
+import { statementCounter } from '../support/statement-counter.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
 import { TEST_NOW, insertEvent, subscribeBody } from './fixtures.ts';
-
-/** Counts the statements a database runs (every result passes through a plugin). */
-function statementCounter(): KyselyPlugin & { count: number } {
-  return {
-    count: 0,
-    transformQuery(args) {
-      return args.node;
-    },
-    async transformResult(args) {
-      this.count += 1;
-      return args.result;
-    },
-  };
-}
 
 // Staff's view of one event (every participant with contact fields) is kept until the events
 // version moves. Two servers share one database: the first counts its statements and answers
