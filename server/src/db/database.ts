@@ -17,6 +17,7 @@ import * as durableJobsWaitlist from './migrations/0007-durable-jobs-waitlist.ts
 import * as seriesArchive from './migrations/0008-series-archive.ts';
 import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 import * as searchOrder from './migrations/0010-search-order.ts';
+import * as searchPages from './migrations/0011-search-pages.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0008-series-archive': seriesArchive,
   '0009-sessions-version': sessionsVersion,
   '0010-search-order': searchOrder,
+  '0011-search-pages': searchPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

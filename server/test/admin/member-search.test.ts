@@ -86,23 +86,120 @@ describeEachDatabase('admin: member search through the search index', (get) => {
     const t = get();
     // Surnames of lower-case letters only, so both databases' collations put them in one order;
     // created out of that order.
-    const codes = Array.from({ length: 55 }, (_, i) => `${'bcdefghijk'[(i * 7) % 10]}${'lmnopqrstu'[i % 10]}${'vwxyz'[(i * 3) % 5]}`);
+    const codes = Array.from(
+      { length: 55 },
+      (_, i) => `${'bcdefghijk'[(i * 7) % 10]}${'lmnopqrstu'[i % 10]}${'vwxyz'[(i * 3) % 5]}`,
+    );
     const made: Array<{ uuid: string; apellidos: string }> = [];
     for (const code of codes) {
       const member = await createTestMember(t, { nombre: 'Lote', apellidos: `Sorteo${code}` });
       made.push({ uuid: member.user.uuid, apellidos: `Sorteo${code}` });
     }
     const byName = (list: typeof made) =>
-      [...list].sort((a, b) => (a.apellidos === b.apellidos ? (a.uuid < b.uuid ? -1 : 1) : a.apellidos < b.apellidos ? -1 : 1));
+      [...list].sort((a, b) =>
+        a.apellidos === b.apellidos ? (a.uuid < b.uuid ? -1 : 1) : a.apellidos < b.apellidos ? -1 : 1,
+      );
     const page = await search('sorteo');
     expect(page).toHaveLength(50);
-    expect(page).toEqual(byName(made).slice(0, 50).map((m) => m.uuid));
+    expect(page).toEqual(
+      byName(made)
+        .slice(0, 50)
+        .map((m) => m.uuid),
+    );
     // The last of the order takes a surname that comes first: it leads the next page of results.
     const last = byName(made)[54];
-    await t.db.kysely.updateTable('members').set({ apellidos: 'Sorteoaaa' }).where('id', '=', last.uuid).execute();
+    await t.db.kysely
+      .updateTable('members')
+      .set({ apellidos: 'Sorteoaaa' })
+      .where('id', '=', last.uuid)
+      .execute();
     const renamed = made.map((m) => (m.uuid === last.uuid ? { ...m, apellidos: 'Sorteoaaa' } : m));
     const again = await search('sorteo');
     expect(again[0]).toBe(last.uuid);
-    expect(again).toEqual(byName(renamed).slice(0, 50).map((m) => m.uuid));
+    expect(again).toEqual(
+      byName(renamed)
+        .slice(0, 50)
+        .map((m) => m.uuid),
+    );
+  });
+
+  it('lists by surname with accents and case ignored, in a search, with no search and among claims', async () => {
+    const t = get();
+    const names = ['Zapata Orden', 'álvarez Orden', 'Bosch Orden', 'Ávila Orden', 'Ordenada', 'Ordenado'];
+    const ids = new Map<string, string>();
+    for (const apellidos of names) {
+      const member = await createTestMember(t, { nombre: 'Ramona', apellidos });
+      ids.set(apellidos, member.user.uuid);
+    }
+    const expected = [
+      'álvarez Orden',
+      'Ávila Orden',
+      'Bosch Orden',
+      'Ordenada',
+      'Ordenado',
+      'Zapata Orden',
+    ].map((name) => ids.get(name));
+    expect(await search('orden')).toEqual(expected);
+    // With no search, the same order runs through the whole club: its first page starts with
+    // the two A's and runs by folded surname.
+    const res = await api().get('/api/admin/users/', staff.token);
+    const all = userSchema.array().parse(res.json());
+    expect(all.slice(0, 2).map((u) => u.uuid)).toEqual(expected.slice(0, 2));
+    const folded = all.map(
+      (u) => `${u.apellidos.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}\u0001${u.nombre}`,
+    );
+    expect(folded).toEqual([...folded].sort());
+    // Members waiting for a number claim, in the same order.
+    for (const [i, name] of ['Zapata Orden', 'Ávila Orden', 'Bosch Orden'].entries()) {
+      await t.db.kysely
+        .updateTable('members')
+        .set({ socio_solicitado: `Q-${i}` })
+        .where('id', '=', ids.get(name)!)
+        .execute();
+    }
+    const claims = await api().get('/api/admin/users/?claims=1&q=orden', staff.token);
+    expect(
+      userSchema
+        .array()
+        .parse(claims.json())
+        .map((u) => u.uuid),
+    ).toEqual(['Ávila Orden', 'Bosch Orden', 'Zapata Orden'].map((name) => ids.get(name)));
+  });
+
+  it('keeps the order at the end of a page when many surnames begin alike', async () => {
+    const t = get();
+    // The index places members by the first nine letters of surname and name; past them, by
+    // arrival. These share their first nine letters ("tiradorpa") and arrive in reverse order;
+    // a second group ("tiradorpb") follows them in the list.
+    const made: Array<{ uuid: string; apellidos: string }> = [];
+    const suffixes = Array.from(
+      { length: 40 },
+      (_, i) => `${'abcdefghij'[Math.floor(i / 10) % 10]}${'klmnopqrst'[i % 10]}`,
+    ).reverse();
+    for (const [i, suffix] of suffixes.entries()) {
+      const apellidos = `Tiradorpa${suffix}`;
+      made.push({ uuid: (await createTestMember(t, { nombre: 'Uno', apellidos })).user.uuid, apellidos });
+      if (i % 2 === 0) {
+        const second = `Tiradorpb${suffix}`;
+        made.push({
+          uuid: (await createTestMember(t, { nombre: 'Dos', apellidos: second })).user.uuid,
+          apellidos: second,
+        });
+      }
+    }
+    const inOrder = [...made].sort((a, b) => (a.apellidos < b.apellidos ? -1 : 1)).map((m) => m.uuid);
+    expect(await search('tiradorp')).toEqual(inOrder.slice(0, 50));
+    expect(await search('tirador')).toEqual(inOrder.slice(0, 50));
+    // A member of the first group renamed into the middle of the second moves there.
+    const moved = made.find((m) => m.apellidos === 'Tiradorpaak')!;
+    await t.db.kysely
+      .updateTable('members')
+      .set({ apellidos: 'Tiradorpbzz' })
+      .where('id', '=', moved.uuid)
+      .execute();
+    const after = made.map((m) => (m === moved ? { ...m, apellidos: 'Tiradorpbzz' } : m));
+    const again = [...after].sort((a, b) => (a.apellidos < b.apellidos ? -1 : 1)).map((m) => m.uuid);
+    expect(await search('tiradorp')).toEqual(again.slice(0, 50));
+    expect(again.slice(0, 50)).not.toContain(moved.uuid);
   });
 });

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { ContactMessagesTable, MembersTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { foldForSearch } from '../../lib/search-fold.ts';
+import { SORT_SLOT_BITS, foldForSearch, sortCodeOf, sortKeyOf } from '../../lib/search-fold.ts';
 
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 
@@ -20,30 +20,71 @@ function ftsPhrase(text: string): string {
 /**
  * Members whose login, name, e-mail, member number or claimed member number contains `q`,
  * ignoring case and accents ("garcia" finds "García"); with `claimsOnly`, only those whose claim
- * waits for staff; at most `limit`, by surname. The search index (migrations 0006 and 0010)
- * answers: FTS5 trigrams on SQLite, pg_trgm on PostgreSQL. It carries each member's surname and
- * name too, so the page of matches is chosen inside the index and only that page of members is
- * read. Trigrams need three characters: a shorter `q` reads the whole (small) index, still
- * without touching the members table.
+ * waits for staff; at most `limit`, in list order (surname, then name, accents and case ignored:
+ * lib/search-fold.ts). The search index answers (migrations 0006, 0010, 0011): FTS5 trigrams on
+ * SQLite, pg_trgm on PostgreSQL, and it carries each member's place in the list, so a page is
+ * chosen inside the index and only that page of members is read. Trigrams need three
+ * characters: a shorter `q` reads the index's text instead, still without touching members.
  */
-export function searchMembers(
+export async function searchMembers(
   db: Executor,
   dialect: DialectName,
   q: string,
   limit: number,
   claimsOnly = false,
 ): Promise<Selectable<MembersTable>[]> {
-  let query = db.selectFrom('members').selectAll();
   const text = q.trim();
   if (claimsOnly) {
-    // Claims waiting for staff are few: filter the members, then match.
-    query = query.where('socio_solicitado', 'is not', null);
+    // Claims waiting for staff are few: filter the members, then match, then order them here.
+    let query = db.selectFrom('members').selectAll().where('socio_solicitado', 'is not', null);
     if (text !== '') query = query.where(sql<boolean>`members.id in (${matchingIds(dialect, text)})`);
-  } else if (text !== '') {
-    const page = sql`${matchingIds(dialect, text)} order by apellidos, nombre, member_id limit ${limit}`;
-    query = query.where(sql<boolean>`members.id in (${page})`);
+    const rows = (await query.execute()).map((row) => {
+      const key = sortKeyOf(row);
+      return { row, key, code: sortCodeOf(key) };
+    });
+    rows.sort((a, b) => a.code - b.code || compareText(a.key, b.key) || compareText(a.row.id, b.row.id));
+    return rows.slice(0, limit).map((r) => r.row);
   }
-  return query.orderBy('apellidos').orderBy('nombre').orderBy('id').limit(limit).execute();
+  const page = dialect === 'postgres' ? postgresPage(text, limit) : sqlitePage(text, limit);
+  const found = await page.execute(db);
+  return found.rows;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * SQLite: the FTS5 row ids follow the list order by sort code (migration 0011), so the index
+ * walks matches in that order: the `limit`-th match's code group is the last one a page can
+ * draw from; the matches up to the end of that group are sorted by their full key.
+ */
+function sqlitePage(text: string, limit: number) {
+  const filter =
+    text === ''
+      ? sql`1 = 1`
+      : [...text].length >= 3
+        ? sql`members_search match ${`{text}: ${ftsPhrase(text)}`}`
+        : sql`text like ${containsPattern(text)} escape '\\'`;
+  const lastGroupEnd = sql`(select rowid | ${2 ** SORT_SLOT_BITS - 1} from members_search where ${filter}
+    order by rowid limit 1 offset ${limit - 1})`;
+  // The page is ordered and cut first, so only its members are read.
+  return sql<Selectable<MembersTable>>`
+    select m.* from (
+      select member_id, rowid >> ${SORT_SLOT_BITS} as code, sort_key from members_search
+      where ${filter} and rowid <= coalesce(${lastGroupEnd}, 9223372036854775807)
+      order by code, sort_key, member_id limit ${limit}
+    ) as p join members m on m.id = p.member_id
+    order by p.code, p.sort_key, p.member_id`;
+}
+
+/** PostgreSQL: the matches' page by (sort_code, sort_key, id), then those members. */
+function postgresPage(text: string, limit: number) {
+  const filter = text === '' ? sql`true` : sql`text like ${containsPattern(foldForSearch(text))} escape '\\'`;
+  return sql<Selectable<MembersTable>>`
+    select m.* from (
+      select member_id, sort_code, sort_key from members_search where ${filter}
+      order by sort_code, sort_key, member_id limit ${limit}
+    ) as c join members m on m.id = c.member_id
+    order by c.sort_code, c.sort_key, c.member_id`;
 }
 
 /** The search index's rows (member ids) whose text contains `text`; see searchMembers. */
@@ -58,8 +99,17 @@ function matchingIds(dialect: DialectName, text: string) {
 }
 
 /** The member other than `exceptId` who holds member number `socio`, if any. */
-export function findSocioHolder(db: Executor, socio: string, exceptId: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('members').select('id').where('socio', '=', socio).where('id', '!=', exceptId).executeTakeFirst();
+export function findSocioHolder(
+  db: Executor,
+  socio: string,
+  exceptId: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('members')
+    .select('id')
+    .where('socio', '=', socio)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
 }
 
 export function findMember(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
@@ -96,7 +146,11 @@ export function findMemberRegistrations(db: Executor, memberId: string) {
     .execute();
 }
 
-export function listContactMessages(db: Executor, limit: number, archived: boolean): Promise<ContactMessageRow[]> {
+export function listContactMessages(
+  db: Executor,
+  limit: number,
+  archived: boolean,
+): Promise<ContactMessageRow[]> {
   return db
     .selectFrom('contact_messages')
     .selectAll()
