@@ -2,8 +2,7 @@
 // with BENCH_PG_URL, on PostgreSQL, starts the built server on it and prints, per call a page
 // makes: bytes, server CPU per request at 1 connection, p99 at 20 connections; then how long a
 // cheap call (health, asked from a process of its own) waits while each heavy call repeats; then
-// the plans (EXPLAIN) of the
-// queries behind them. Prints figures; asserts nothing.
+// the plans (EXPLAIN) of the queries behind them. Prints figures; asserts nothing.
 //
 //   npm run bench -- scale
 //   BENCH_PG_URL=postgres://club_test:club_test@127.0.0.1:5432/club_bench npm run bench -- scale
