@@ -62,6 +62,21 @@ async function sqliteSearchTable(db: Kysely<unknown>, withSortKeys: boolean): Pr
     .execute(db);
 }
 
+/** PostgreSQL: the trigger function that keeps members_search in step with members (as of 0010). */
+export async function keepSearchRows(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create or replace function members_search_keep() returns trigger as $$
+    begin
+      insert into members_search (member_id, apellidos, nombre, text)
+      values (new.id, new.apellidos, new.nombre,
+        club_search_text(new.login, new.nombre, new.apellidos, new.email, new.socio, new.socio_solicitado))
+      on conflict (member_id) do update
+        set apellidos = excluded.apellidos, nombre = excluded.nombre, text = excluded.text;
+      return null;
+    end
+    $$ language plpgsql`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     await sqliteSearchTable(db, true);
@@ -81,21 +96,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     insert into members_search (member_id, apellidos, nombre, text)
-    select id, apellidos, nombre, club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) from members`.execute(db);
+    select id, apellidos, nombre, club_search_text(login, nombre, apellidos, email, socio, socio_solicitado) from members`.execute(
+    db,
+  );
   await sql`
     create index members_search_text_idx on members_search
     using gin (text ${sql.raw(`"${trgmSchema}".gin_trgm_ops`)})`.execute(db);
-  await sql`
-    create or replace function members_search_keep() returns trigger as $$
-    begin
-      insert into members_search (member_id, apellidos, nombre, text)
-      values (new.id, new.apellidos, new.nombre,
-        club_search_text(new.login, new.nombre, new.apellidos, new.email, new.socio, new.socio_solicitado))
-      on conflict (member_id) do update
-        set apellidos = excluded.apellidos, nombre = excluded.nombre, text = excluded.text;
-      return null;
-    end
-    $$ language plpgsql`.execute(db);
+  await keepSearchRows(db);
   await sql`
     create trigger members_search_keep
     after insert or update of login, nombre, apellidos, email, socio, socio_solicitado on members

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { SORT_SLOT_BITS, sortCodeSql, sortKeySql } from '../../lib/search-fold.ts';
-import { up as searchOrderUp } from './0010-search-order.ts';
+import { keepSearchRows, up as searchOrderUp } from './0010-search-order.ts';
 
 // Member search (0010) sorted all of a search's matches to keep the first page: "gar" matches
 // 1,300 members of a club of 20,000, and on SQLite reading each match's surname and name from
@@ -144,17 +144,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await searchOrderUp(db);
     return;
   }
-  await sql`
-    create or replace function members_search_keep() returns trigger as $$
-    begin
-      insert into members_search (member_id, apellidos, nombre, text)
-      values (new.id, new.apellidos, new.nombre,
-        club_search_text(new.login, new.nombre, new.apellidos, new.email, new.socio, new.socio_solicitado))
-      on conflict (member_id) do update
-        set apellidos = excluded.apellidos, nombre = excluded.nombre, text = excluded.text;
-      return null;
-    end
-    $$ language plpgsql`.execute(db);
+  await keepSearchRows(db);
   await sql`drop index if exists members_search_order_idx`.execute(db);
   await sql`alter table members_search drop column sort_code`.execute(db);
   await sql`alter table members_search drop column sort_key`.execute(db);
