@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import type { ContactMessagesTable, MembersTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { USER_COLUMNS } from '../members/index.ts';
+import type { UserRow } from '../members/index.ts';
 import { SORT_SLOT_BITS, foldForSearch, sortCodeOf, sortKeyOf } from '../../lib/search-fold.ts';
 
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
@@ -32,11 +34,11 @@ export async function searchMembers(
   q: string,
   limit: number,
   claimsOnly = false,
-): Promise<Selectable<MembersTable>[]> {
+): Promise<UserRow[]> {
   const text = q.trim();
   if (claimsOnly) {
     // Claims waiting for staff are few: filter the members, then match, then order them here.
-    let query = db.selectFrom('members').selectAll().where('socio_solicitado', 'is not', null);
+    let query = db.selectFrom('members').select(USER_COLUMNS).where('socio_solicitado', 'is not', null);
     if (text !== '') query = query.where(sql<boolean>`members.id in (${matchingIds(dialect, text)})`);
     const rows = (await query.execute()).map((row) => {
       const key = sortKeyOf(row);
@@ -49,6 +51,9 @@ export async function searchMembers(
   const found = await page.execute(db);
   return found.rows;
 }
+
+/** A page's members: only what a User is made of. */
+const memberColumns = sql.join(USER_COLUMNS.map((column) => sql.ref(`m.${column}`)));
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -67,8 +72,8 @@ function sqlitePage(text: string, limit: number) {
   const lastGroupEnd = sql`(select rowid | ${2 ** SORT_SLOT_BITS - 1} from members_search where ${filter}
     order by rowid limit 1 offset ${limit - 1})`;
   // The page is ordered and cut first, so only its members are read.
-  return sql<Selectable<MembersTable>>`
-    select m.* from (
+  return sql<UserRow>`
+    select ${memberColumns} from (
       select member_id, rowid >> ${SORT_SLOT_BITS} as code, sort_key from members_search
       where ${filter} and rowid <= coalesce(${lastGroupEnd}, 9223372036854775807)
       order by code, sort_key, member_id limit ${limit}
@@ -79,8 +84,8 @@ function sqlitePage(text: string, limit: number) {
 /** PostgreSQL: the matches' page by (sort_code, sort_key, id), then those members. */
 function postgresPage(text: string, limit: number) {
   const filter = text === '' ? sql`true` : sql`text like ${containsPattern(foldForSearch(text))} escape '\\'`;
-  return sql<Selectable<MembersTable>>`
-    select m.* from (
+  return sql<UserRow>`
+    select ${memberColumns} from (
       select member_id, sort_code, sort_key from members_search where ${filter}
       order by sort_code, sort_key, member_id limit ${limit}
     ) as c join members m on m.id = c.member_id

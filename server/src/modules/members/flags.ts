@@ -29,7 +29,7 @@ export function booleanColumns(values: Partial<Record<MemberBoolean, boolean>>):
   return changes;
 }
 
-type BooleanColumn = (typeof BOOLEAN_COLUMNS)[MemberBoolean];
+export type BooleanColumn = (typeof BOOLEAN_COLUMNS)[MemberBoolean];
 
 /** Every boolean column of a new member: the ones given, the rest 0. */
 export function newMemberBooleans(values: Partial<Record<MemberBoolean, boolean>>): Pick<MembersTable, BooleanColumn> {

@@ -13,7 +13,9 @@ export {
   markEmailVerified,
   toUser,
   uniqueKey,
+  USER_COLUMNS,
   updateLanguage,
 } from './repository.ts';
+export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';

@@ -5,10 +5,34 @@ import { mailLanguageOf } from '../../lib/language.ts';
 import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
-import { booleansOf } from './flags.ts';
+import { BOOLEAN_COLUMNS, booleansOf } from './flags.ts';
+
+/** The columns a User is made of: a list of members reads these and no others (never the password hash). */
+export const USER_COLUMNS = [
+  'id',
+  'login',
+  'nombre',
+  'apellidos',
+  'email',
+  'nacimiento',
+  'mobil',
+  'sexo',
+  'socio',
+  'division',
+  'factor',
+  'licencia',
+  ...Object.values(BOOLEAN_COLUMNS),
+  'recordatorios',
+  'language',
+  'email_verified',
+  'socio_solicitado',
+] as const satisfies readonly (keyof MemberRow)[];
+
+/** What toUser needs of a member. */
+export type UserRow = Pick<MemberRow, (typeof USER_COLUMNS)[number]>;
 
 /** The member as API.md's User shape (never the password hash). */
-export function toUser(row: MemberRow): User {
+export function toUser(row: UserRow): User {
   return {
     uuid: row.id,
     login: row.login,
@@ -61,7 +85,12 @@ export interface ProfileChanges {
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
-export async function updateProfile(db: Executor, id: string, changes: ProfileChanges, now: string): Promise<void> {
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  changes: ProfileChanges,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('members')
     .set({
@@ -81,7 +110,12 @@ export async function updateProfile(db: Executor, id: string, changes: ProfileCh
 
 /** Records the language the member's mails are written in. */
 export async function updateLanguage(db: Executor, id: string, language: string): Promise<void> {
-  await db.updateTable('members').set({ language }).where('id', '=', id).where('language', '!=', language).execute();
+  await db
+    .updateTable('members')
+    .set({ language })
+    .where('id', '=', id)
+    .where('language', '!=', language)
+    .execute();
 }
 
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
@@ -118,7 +152,12 @@ export async function claimEmailVerification(db: Executor, id: string, now: stri
 }
 
 /** Records that the member controls `email` (the address they already had, or a new one). */
-export async function setVerifiedEmail(db: Executor, memberId: string, email: string, now: string): Promise<void> {
+export async function setVerifiedEmail(
+  db: Executor,
+  memberId: string,
+  email: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('members')
     .set({ email, email_key: uniqueKey(email), email_verified: 1, updated_at: now })
@@ -128,5 +167,10 @@ export async function setVerifiedEmail(db: Executor, memberId: string, email: st
 
 /** The member verified their address by another way (following a password-reset link). */
 export async function markEmailVerified(db: Executor, memberId: string): Promise<void> {
-  await db.updateTable('members').set({ email_verified: 1 }).where('id', '=', memberId).where('email_verified', '=', 0).execute();
+  await db
+    .updateTable('members')
+    .set({ email_verified: 1 })
+    .where('id', '=', memberId)
+    .where('email_verified', '=', 0)
+    .execute();
 }
