@@ -30,7 +30,6 @@ interface Chunk {
   file: string;
   css: string[];
   imports: string[];
-  dynamicImports: string[];
 }
 
 interface PrerenderedPage {
@@ -245,7 +244,6 @@ export function prerenderPages(): Plugin {
           file: chunk.fileName,
           css: [...(chunk.viteMetadata?.importedCss ?? [])],
           imports: chunk.imports,
-          dynamicImports: chunk.dynamicImports,
         };
         chunks.set(chunk.fileName, info);
         if (chunk.facadeModuleId) chunks.set(path.relative(root, chunk.facadeModuleId), info);
@@ -268,12 +266,6 @@ export function prerenderPages(): Plugin {
         return [chunk, ...chunk.imports.flatMap((imported) => closure(imported, seen))];
       };
 
-      // The entry starts the app in steps (src/main.tsx), importing its parts: they load beside it.
-      const entryChunk = chunks.get(entry.replace(/^\//, ''));
-      if (!entryChunk) throw new Error(`prerender: no chunk for the entry ${entry}`);
-      const startChunks = entryChunk.dynamicImports.flatMap((file) => closure(file));
-      const startModules = startChunks.map((chunk) => `/${chunk.file}`);
-
       const server = await createServer({
         root,
         configFile: false,
@@ -291,9 +283,8 @@ export function prerenderPages(): Plugin {
             if (!chunks.has(page.module)) throw new Error(`prerender: no chunk for ${page.module}`);
             own = closure(page.module);
           }
-          // The entry's styles first, as the template links them, then those of the app's parts
-          // (in the order the app loads them), then the screen's own.
-          const css = [...new Set([...startChunks, ...own].flatMap((chunk) => chunk.css))].filter(
+          // The entry's styles first, as the template links them, then the screen's own.
+          const css = [...new Set(own.flatMap((chunk) => chunk.css))].filter(
             (file) => !template.includes(file),
           );
           const styles = [...entryStyles, ...css.map((file) => `/${file}`)];
@@ -304,9 +295,9 @@ export function prerenderPages(): Plugin {
             const drawn = await shell.renderPage(page.path, language, areas, page.session, now);
             const preload = [...new Set([...APP_AREAS, ...drawn.areas, ...(page.preloadAreas ?? [])])];
             // A chunk that held only styles is gone from the output by now (its styles are linked above).
-            const modules = [
-              ...new Set([...entryModules, ...startModules, ...own.map((chunk) => `/${chunk.file}`)]),
-            ].filter((href) => existsSync(path.join(outDir, href)));
+            const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])].filter(
+              (href) => existsSync(path.join(outDir, href)),
+            );
             const boot = bootSource(entry, modules, preload, styles);
             let bootFile = boots.get(boot);
             if (!bootFile) {

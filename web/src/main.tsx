@@ -1,17 +1,58 @@
 // First: it configures zod before any schema is built.
 import './lib/zod-config.ts';
+import { StrictMode, Suspense, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { DataRouter } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/main.css';
+import { setUpI18n } from './lib/i18n.ts';
+import { Providers, createQueryClient } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { restoreSession } from './lib/session.tsx';
 
-/** The next task: whatever the page has waiting (input, painting) runs first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const { i18n, ready } = setUpI18n();
+const router = createAppRouter();
+const queryClient = createQueryClient();
 
-// The app's code runs in steps, each in a task of its own, so no single step holds the page for
-// long on a slow phone: React first, then the app's modules, then the app itself.
-void (async () => {
-  await import('react-dom/client');
-  await nextTask();
-  const { startApp } = await import('./app/start.tsx');
-  await nextTask();
-  startApp();
-})();
+/** Resolves once the router has loaded the first screen's code (and, for home, its texts). */
+function firstScreenLoaded(appRouter: DataRouter): Promise<void> {
+  if (appRouter.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// Every screen drawn at build time names the translation areas it shows (`data-areas` on
+// `#root`), so they are in before the app replaces the drawing; otherwise the screen would
+// suspend and flash its loading state first.
+const rootElement = document.getElementById('root')!;
+const firstAreas = rootElement.dataset.areas?.split(',').filter(Boolean) ?? [];
+
+// The screens arrive with their first view already drawn in the HTML. The app replaces that
+// markup in one step once it can draw the whole first screen (its code, its texts, and the
+// session restored, so a member's screen is drawn signed in at once), so the visitor never
+// sees a blank or half-built page in between; the render runs as a transition, in short
+// slices, so the page stays responsive while it does.
+void Promise.all([
+  ready.then(() => i18n.loadNamespaces(firstAreas)),
+  firstScreenLoaded(router),
+  restoreSession(),
+]).then(([, , session]) => {
+  const root = createRoot(rootElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers i18n={i18n} queryClient={queryClient} session={session}>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </Providers>
+      </StrictMode>,
+    );
+  });
+});
