@@ -88,36 +88,58 @@ function cameraDeliveredEveryDot(captured: readonly number[]): boolean {
 }
 
 /**
- * Runs in the page: reads the camera's frames beside the app and notes, for each dot, the
- * capture timestamp (ms) of the first frame where its camera pixel turns laser red, and that of
- * the frame after it (how long one frame lasted there: a busy fake camera delivers late).
+ * Runs in the page before the app: keeps the camera stream the app opens, so the test's reader
+ * sees the very frames the app sees (a second stream of the fake camera is a second capture,
+ * with its own stalls on a busy machine, and its clock says nothing of the app's frames).
+ */
+function keepAppCamera(): void {
+  const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    const stream = await open(constraints);
+    (window as unknown as { appCamera?: MediaStream }).appCamera = stream;
+    return stream;
+  };
+}
+
+/**
+ * Runs in the page: reads a clone of the app's camera track (the same frames, the same
+ * timestamps) and notes, for each dot, the capture timestamp (ms) of the first frame where its
+ * camera pixel turns laser red, and that of the frame after it (how long one frame lasted there:
+ * a busy fake camera delivers late).
  */
 function startDotClock(probes: { x: number; y: number }[]): void {
   type Processor = new (init: { track: MediaStreamTrack }) => { readable: ReadableStream<VideoFrame> };
   const clock: (number | null)[] = probes.map(() => null);
   const nextFrame: (number | null)[] = probes.map(() => null);
   Object.assign(window, { dotClock: clock, dotNextFrame: nextFrame });
-  void navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 480 } }).then(async (stream) => {
+  const appCamera = () => (window as unknown as { appCamera?: MediaStream }).appCamera;
+  void (async () => {
+    while (!appCamera()) await new Promise((resolve) => setTimeout(resolve, 10));
+    const track = appCamera()!.getVideoTracks()[0]!.clone();
     const Reader = (window as unknown as { MediaStreamTrackProcessor: Processor }).MediaStreamTrackProcessor;
-    const reader = new Reader({ track: stream.getVideoTracks()[0]! }).readable.getReader();
-    // The frame's own planes, copied without colour conversion (cheap beside the app): a laser
-    // red pixel has a high Cr (V) value.
+    const reader = new Reader({ track }).readable.getReader();
+    // At each probe only a 2x2 block of the frame's own planes is copied, without colour
+    // conversion, so the frame goes back to the camera at once (the app reads the same frames):
+    // a laser red pixel has a high Cr (V) value.
     let shown = probes.map(() => false);
     for (;;) {
       const { value: frame, done } = await reader.read();
       if (done || !frame) return;
-      const planes = new Uint8Array(frame.allocationSize());
-      const layout = await frame.copyTo(planes);
-      const now = probes.map((probe) => {
-        const cx = Math.floor(probe.x / 2);
-        const cy = Math.floor(probe.y / 2);
-        // I420 keeps V as its third plane; NV12 interleaves U and V in its second.
-        const v =
-          frame.format === 'NV12'
-            ? planes[layout[1]!.offset + cy * layout[1]!.stride + cx * 2 + 1]!
-            : planes[layout[2]!.offset + cy * layout[2]!.stride + cx]!;
-        return v > 175;
-      });
+      const now = await Promise.all(
+        probes.map(async (probe) => {
+          const rect = {
+            x: Math.floor(probe.x / 2) * 2,
+            y: Math.floor(probe.y / 2) * 2,
+            width: 2,
+            height: 2,
+          };
+          const block = new Uint8Array(frame.allocationSize({ rect }));
+          const layout = await frame.copyTo(block, { rect });
+          // I420 keeps V as its third plane; NV12 interleaves U and V in its second.
+          const v = frame.format === 'NV12' ? block[layout[1]!.offset + 1]! : block[layout[2]!.offset]!;
+          return v > 175;
+        }),
+      );
       const at = frame.timestamp / 1000;
       now.forEach((red, index) => {
         if (clock[index] !== null && nextFrame[index] === null) nextFrame[index] = at;
@@ -126,11 +148,11 @@ function startDotClock(probes: { x: number; y: number }[]): void {
       shown = now;
       frame.close();
       if (nextFrame.every((value) => value !== null)) {
-        for (const track of stream.getTracks()) track.stop();
+        track.stop();
         return;
       }
     }
-  });
+  })();
 }
 
 test('the script of the laser video scores as the engine says', () => {
@@ -200,12 +222,13 @@ test.describe('laser camera @camera', () => {
         const context = await browser.newContext({ baseURL, permissions: ['camera'] });
         page = await context.newPage();
         const stage = laserStage();
+        await page.addInitScript(keepAppCamera);
         await openPlayer(page, stage);
         await page.getByRole('button', { name: 'Laser camera' }).click();
         await page.getByRole('button', { name: 'Switch the camera on' }).click();
         // The fake camera cannot always keep 30 frames a second on a busy machine: the frames are
         // then delivered later than the file's clock says. The truth for timing is when each dot's
-        // first frame was captured, read here from the same camera by a second, independent reader.
+        // first frame was captured, read here from the app's own camera track by a second reader.
         const stageToCamera = stageToCameraFor(640, 480);
         const probes = DOTS.map((dot) => cameraPointOf(stageToCamera, dot.at));
         await page.evaluate(startDotClock, probes);
