@@ -79,6 +79,11 @@ async function createEvent(
 }
 
 const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
+/** A member number and a licence no other member of this database has (the tests may repeat). */
+const numbers = () => {
+  const tag = randomBytes(3).toString('hex');
+  return { socio: `S-${tag}`, licencia: `LIC-${tag}` };
+};
 
 test.beforeAll(() => {
   staff = createMember({ staff: true, nombre: 'Sara', apellidos: 'Staff' });
@@ -88,7 +93,7 @@ test('a member registers, sees the badge turn to registered, updates division an
   page,
 }) => {
   const member = createMember({ nombre: 'Marta', apellidos: 'Tiradora' });
-  setMemberFlags(member.login, { socio: 'S-101', licencia: 'LIC-77', curso: true });
+  setMemberFlags(member.login, { ...numbers(), curso: true });
   const event = await createEvent(page, {
     type: 3,
     day: 12,
@@ -146,7 +151,7 @@ test('a member registers, sees the badge turn to registered, updates division an
 
 test('an ineligible member sees why: the missing weapons licence', async ({ page }) => {
   const member = createMember();
-  setMemberFlags(member.login, { socio: 'S-202' });
+  setMemberFlags(member.login, { socio: numbers().socio });
   const event = await createEvent(page, { type: 6, day: 13, title: unique('Precisión 25 m') });
   await signInByApi(page, member);
   await page.goto(`/calendar?month=${nextMonth().param}`);
@@ -164,7 +169,7 @@ test('an ineligible member sees why: the missing weapons licence', async ({ page
 
 test('staff open the attendee list and confirm a registration', async ({ page }) => {
   const member = createMember({ nombre: 'Pau', apellidos: 'Asistente' });
-  setMemberFlags(member.login, { socio: 'S-303', licencia: 'LIC-303' });
+  setMemberFlags(member.login, numbers());
   const event = await createEvent(page, { type: 1, day: 14, title: unique('Clase regular') });
   const memberToken = await tokenOf(page, member);
   const me = (await (await apiCall(page, 'GET', '/api/active-user/', undefined, memberToken)).json()) as {
@@ -237,7 +242,7 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
   page,
 }, testInfo) => {
   const member = createMember();
-  setMemberFlags(member.login, { socio: 'S-404', licencia: 'LIC-404', curso: true });
+  setMemberFlags(member.login, { ...numbers(), curso: true });
   const event = await createEvent(page, { type: 3, day: 16, title: unique('Social IPSC móvil') });
   await signInByApi(page, member);
   await page.setViewportSize({ width: 375, height: 800 });
@@ -271,7 +276,7 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
   // Reduced motion: the card opens at once (no expand animation), so the screenshots are settled.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const member = createMember();
-  setMemberFlags(member.login, { socio: 'S-505', licencia: 'LIC-505', curso: true });
+  setMemberFlags(member.login, { ...numbers(), curso: true });
   const event = await createEvent(page, {
     type: 3,
     day: 17,
