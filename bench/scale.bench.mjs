@@ -153,6 +153,15 @@ async function measure(label, url, club) {
     process.stdout.write(
       `\nhealth alone: median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms\n`,
     );
+    // The floor of this machine: the cheapest call itself repeating at two connections keeps
+    // both cores busy (server, load generator, sampler), and the sampler waits for a core too.
+    const control = cannon(cheap, undefined, 2, Math.max(2, Math.round(SECONDS / 2)));
+    await new Promise((r) => setTimeout(r, 200));
+    const floor = await sampleCheap(cheap, Math.max(1500, (SECONDS / 2) * 1000 - 500));
+    await control;
+    process.stdout.write(
+      `health while ${'health itself'.padEnd(36)} repeats: median ${fmt(floor.median)} ms, p99 ${fmt(floor.p99)} ms, max ${fmt(floor.max)} ms\n`,
+    );
     for (const call of live.filter((c) => c.heavy)) {
       const running = cannon(call.target, call.auth, 2, Math.max(2, Math.round(SECONDS / 2)));
       await new Promise((r) => setTimeout(r, 200));
