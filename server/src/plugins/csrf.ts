@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
-import { newSecret, sameSecret } from '../lib/ids.ts';
+import { newCookieSecret, sameSecret } from '../lib/ids.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -35,7 +35,7 @@ export function registerCsrf(app: FastifyInstance, publicUrl: string): void {
     const cookie = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
       if (request.method === 'GET' && !cookie) {
-        reply.setCookie(CSRF_COOKIE, newSecret(), { path: '/', sameSite: 'strict', secure, httpOnly: false });
+        reply.setCookie(CSRF_COOKIE, newCookieSecret(), { path: '/', sameSite: 'strict', secure, httpOnly: false });
       }
       return;
     }
