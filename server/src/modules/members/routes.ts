@@ -9,7 +9,6 @@ import {
   verifyEmailQuerySchema,
 } from '@club/contract/forms';
 import { uuidField } from '@club/contract/text';
-import { jsonStream } from '../../lib/json-chunks.ts';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
 import { memberOnly } from '../../plugins/auth.ts';
@@ -50,7 +49,7 @@ export async function membersRoutes(instance: FastifyInstance): Promise<void> {
       return reply
         .header('content-disposition', `attachment; filename="club-data-${member.id}.json"`)
         .type('application/json; charset=utf-8')
-        .send(jsonStream(data));
+        .send(JSON.stringify(data, null, 2));
     },
   );
 
