@@ -7,7 +7,8 @@
 //   npm run bench -- scale
 //   BENCH_PG_URL=postgres://club_test:club_test@127.0.0.1:5432/club_bench npm run bench -- scale
 //
-// BENCH_SECONDS (5) sets the length of each load run; BENCH_DB=sqlite|postgres runs one only; the
+// BENCH_SECONDS (5) sets the length of each load run; BENCH_DB=sqlite|postgres runs one only;
+// BENCH_CALLS=export,users measures only the calls named so (and health); the
 // server is built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 // Targets: p99 <= 50 ms at 20 connections, <= 5 ms CPU per request (export <= 25 ms), the
 // feed <= 2 ms, a cheap call never waits more than 10 ms behind a heavy one.
@@ -120,7 +121,11 @@ async function measure(label, url, club) {
   const rows = [];
   try {
     process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms\n\n`);
-    const calls = callsOf(club, new Date());
+    // BENCH_CALLS=export,search measures only the calls whose names contain one of the words.
+    const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
+    const calls = callsOf(club, new Date()).filter(
+      (call) => !only || call.name === 'health (the cheap call)' || only.some((word) => call.name.includes(word)),
+    );
     const live = [];
     for (const call of calls) {
       const target = `${server.url}${call.path}`;

@@ -37,7 +37,9 @@ export async function startServer(env = {}) {
   const port = await freePort();
   const dir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (node refuses them in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
