@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
+import { collectMemberData } from '../../src/modules/members/export.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import { expectError, parseUser, signIn } from '../auth/accounts.ts';
@@ -193,6 +194,27 @@ describeEachDatabase(
       expect(res.body).not.toContain(row.password_hash);
       expect(res.body).not.toContain(tokenRow.token_hash);
       expect(res.body).not.toContain(session.token);
+    });
+
+    it('gives the event loop back between the reads of an export, so other calls are not held up', async () => {
+      const t = get();
+      const m = await createTestMember(t, { session: false });
+      await registerForEvent(t, m.user.uuid);
+      const member = await t.db.kysely.selectFrom('members').selectAll().where('id', '=', m.user.uuid).executeTakeFirstOrThrow();
+      // A turn of the loop counts itself and waits for the next; on SQLite, reads that never give
+      // the loop back would let none of them run until the export is done.
+      let turns = 0;
+      let running = true;
+      const turn = () => {
+        if (!running) return;
+        turns += 1;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      const data = await collectMemberData(t.db.kysely, member, t.clock.now());
+      running = false;
+      expect(data.registrations).toHaveLength(1);
+      expect(turns).toBeGreaterThanOrEqual(6);
     });
 
     it('deletes the account: password checked, tokens revoked, registrations kept anonymised and seats freed, stages gone', async () => {

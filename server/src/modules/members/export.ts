@@ -49,6 +49,13 @@ function parseStage(data: string): unknown {
   }
 }
 
+/**
+ * Lets other requests in between the export's reads: on SQLite each read runs on the event loop,
+ * and the seven of a large export (hundreds of registrations and stages) would otherwise run
+ * back to back while everyone else's calls wait.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Collects the member's row, registrations, stages, sessions (never their secrets), resets and messages. */
 export async function collectMemberData(db: Executor, member: MemberRow, now: Date): Promise<MemberExport> {
   const registrations = await db
@@ -72,18 +79,21 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .where('registrations.member_id', '=', member.id)
     .orderBy('events.start_at')
     .execute();
+  await nextTurn();
   const stages = await db
     .selectFrom('stages')
     .selectAll()
     .where('owner_id', '=', member.id)
     .orderBy('created_at')
     .execute();
+  await nextTurn();
   const sessions = await db
     .selectFrom('tokens')
     .select(['remember', 'created_at', 'expires_at', 'revoked_at'])
     .where('member_id', '=', member.id)
     .orderBy('created_at')
     .execute();
+  await nextTurn();
   const resets = await db
     .selectFrom('password_resets')
     .select(['created_at', 'expires_at', 'used_at'])
@@ -92,6 +102,7 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .execute();
   // Contact messages carry no member id; the ones sent from the member's address are theirs,
   // once the address is known to be theirs: anyone can register with someone else's address.
+  await nextTurn();
   const messages = member.email_verified
     ? await db
         .selectFrom('contact_messages')
@@ -100,12 +111,14 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
         .orderBy('created_at')
         .execute()
     : [];
+  await nextTurn();
   const training = await db
     .selectFrom('training_sessions')
     .selectAll()
     .where('member_id', '=', member.id)
     .orderBy('started_at')
     .execute();
+  await nextTurn();
   return {
     exportedAt: isoOf(now),
     user: toUser(member),
