@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Page, Request } from '@playwright/test';
 import { createMember, waitForMail } from './support/fixtures.ts';
 import { apiCall } from './support/session.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import { createMember, mailsTo, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { openScreen } from './support/screens.ts';
 import { apiCall } from './support/session.ts';
 
 // axe-core on every screen that public-site.spec.ts does not already check: signed out, as a
@@ -147,8 +148,7 @@ class Findings {
 }
 
 async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await openScreen(page, path);
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createMember, setMemberFlags, waitForMail } from './support/fixtures.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { appStarted as appHasStarted, expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import { createMember } from './support/fixtures.ts';
 import { signInByApi } from './support/session.ts';
@@ -98,11 +98,12 @@ async function watchShifts(page: Page): Promise<void> {
 /** The layout shifts recorded by watchShifts. */
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
 
-/** Waits until the app has replaced the drawing: its first render marks the document. */
+/** Waits until the app has replaced the drawing, and its controls have come alive. */
 async function appStarted(page: Page) {
+  await appHasStarted(page);
+  await page.waitForLoadState('networkidle');
   // The drawn controls are inert until the app starts; the app's header button is enabled.
   await expect(page.locator('.site-header button').first()).toBeEnabled();
-  await page.waitForLoadState('networkidle');
 }
 
 test.describe('no Content-Security-Policy report', () => {

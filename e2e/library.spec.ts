@@ -2,7 +2,7 @@
 // attach it to an event; a registered member opens it from the event's card, runs a drill,
 // keeps it, and finds it in their training log with the day counted in the streak.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Browser, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
 import galleryEs from '../web/public/assets/i18n/home/trainings/es.json' with { type: 'json' };

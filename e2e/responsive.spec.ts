@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import { APP_SCREENS, openScreen, roleContext } from './support/screens.ts';
 import type { Role } from './support/screens.ts';

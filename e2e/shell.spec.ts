@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.describe('site shell', () => {
   test('home renders in Spanish by default with header, main and footer', async ({ page }) => {

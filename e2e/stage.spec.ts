@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { createMember } from './support/fixtures.ts';
 import { signInByApi } from './support/session.ts';

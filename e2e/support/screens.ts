@@ -3,6 +3,7 @@ import siteSettings from '../../packages/contract/site-settings.json' with { typ
 import { APP_ROUTES, teamPath } from '../../packages/contract/src/routes.ts';
 import { createMember } from './fixtures.ts';
 import { apiCall } from './session.ts';
+import { appStarted, expect } from './test.ts';
 
 export type Role = 'visitor' | 'member' | 'staff';
 
@@ -81,9 +82,52 @@ export async function roleContext(
   return context;
 }
 
-/** Opens a screen and waits until the app has drawn it and fetched what it shows. */
+interface RequestsInFlight {
+  count: number;
+  /** When the count last changed (Date.now()). */
+  since: number;
+}
+
+const inFlight = new WeakMap<Page, RequestsInFlight>();
+
+/** Counts the page's requests in flight from now on (once per page). */
+function trackRequests(page: Page): RequestsInFlight {
+  let state = inFlight.get(page);
+  if (state) return state;
+  const tracked: RequestsInFlight = { count: 0, since: Date.now() };
+  const change = (by: number) => () => {
+    tracked.count += by;
+    tracked.since = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  inFlight.set(page, tracked);
+  state = tracked;
+  return state;
+}
+
+/**
+ * How long no request may be in flight before a screen counts as settled. Playwright's
+ * `networkidle` waits 500 ms; the sweeps open some 250 screens, and the app starts its next
+ * request (a screen's code, texts or data) within a few milliseconds of the last one ending.
+ */
+const QUIET_MS = 200;
+
+/**
+ * Opens a screen and waits until the app has drawn it and fetched what it shows: the app has
+ * replaced the drawing and no request has been in flight for QUIET_MS.
+ */
 export async function openScreen(page: Page, path: string): Promise<void> {
+  const requests = trackRequests(page);
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await appStarted(page);
+  await expect
+    .poll(() => requests.count === 0 && Date.now() - requests.since >= QUIET_MS, {
+      message: `${path}: requests still in flight`,
+      intervals: [50],
+      timeout: 30_000,
+    })
+    .toBe(true);
   await page.locator('main').first().waitFor();
 }

@@ -1,6 +1,6 @@
 // First: it configures zod before any schema is built.
 import './lib/zod-config.ts';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { DataRouter } from 'react-router';
@@ -10,10 +10,23 @@ import { setUpI18n } from './lib/i18n.ts';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { restoreSession } from './lib/session.tsx';
+import { TEST_HOOKS } from './lib/test-hooks.ts';
 
 const { i18n, ready } = setUpI18n();
 const router = createAppRouter();
 const queryClient = createQueryClient();
+
+/**
+ * In the browser tests' build, marks the document (`data-app="started"` on `<html>`) once the
+ * app has replaced the drawing: it commits with the first screen. Keys pressed on the drawing
+ * before that would be lost when it is replaced, so the tests wait for the mark.
+ */
+function StartedMark() {
+  useEffect(() => {
+    if (TEST_HOOKS) document.documentElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
 
 /** Resolves once the router has loaded the first screen's code (and, for home, its texts). */
 function firstScreenLoaded(appRouter: DataRouter): Promise<void> {
@@ -50,6 +63,7 @@ void Promise.all([
         <Providers i18n={i18n} queryClient={queryClient} session={session}>
           <Suspense fallback={null}>
             <RouterProvider router={router} />
+            <StartedMark />
           </Suspense>
         </Providers>
       </StrictMode>,
