@@ -281,3 +281,37 @@ test.describe('accessibility (axe-core)', () => {
     }
   }
 });
+
+test('after arriving at a section, the visitor’s own scroll and a field they are in stay where they are', async ({
+  page,
+}) => {
+  await page.goto('/#contact');
+  const contactTop = () => page.evaluate(() => document.getElementById('contact')!.getBoundingClientRect().top);
+  await expect.poll(contactTop).toBeLessThan(80);
+  const settle = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          // Long enough for a scrollend and the page's answer to it.
+          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 300);
+        }),
+    );
+
+  // A scroll with the scrollbar sends no wheel, touch or key: it is still the visitor's.
+  const aligned = await page.evaluate(() => window.scrollY);
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), aligned - 250);
+  await settle();
+  expect(await page.evaluate(() => window.scrollY)).toBe(aligned - 250);
+
+  // In a field, the page no longer moves to the section when something above it changes size.
+  const name = page.locator('form.contact-form').getByLabel(/^(Nombre|Name)$/);
+  await name.focus();
+  const before = await name.evaluate((element) => element.getBoundingClientRect().top);
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '400px';
+    document.querySelector('.home')!.prepend(spacer);
+  });
+  await settle();
+  expect(await name.evaluate((element) => element.getBoundingClientRect().top)).toBeCloseTo(before, 0);
+});

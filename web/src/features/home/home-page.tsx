@@ -42,8 +42,11 @@ export function HomePage() {
     const behavior: ScrollBehavior = smooth && !arriving ? 'smooth' : 'instant';
     target.scrollIntoView({ behavior, block: 'start' });
     // Parts above the target may still change as their code or pictures arrive, and that can
-    // stop a smooth scroll half-way. Until the visitor scrolls on their own (or three seconds
-    // pass), put the target back where it was asked for whenever the page settles elsewhere.
+    // stop a smooth scroll half-way. Until the visitor takes over (a wheel, a touch, a key, a
+    // press of the pointer or a field taking the focus) or three seconds pass, put the target
+    // back where it was asked for: after a glide that stopped short, and whenever the page's
+    // height changes. A jump cannot stop short, so a scroll that ends elsewhere after one is the
+    // visitor's (the scrollbar, say): it is kept, and the page stops watching.
     const page = root.current;
     if (!page) return;
     const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
@@ -54,7 +57,7 @@ export function HomePage() {
     };
     let tries = 0;
     const onScrollEnd = () => {
-      if (misaligned() && tries++ < 3) target.scrollIntoView({ behavior, block: 'start' });
+      if (behavior === 'smooth' && misaligned() && tries++ < 3) target.scrollIntoView({ behavior, block: 'start' });
     };
     let height = page.offsetHeight;
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
@@ -63,13 +66,20 @@ export function HomePage() {
       target.scrollIntoView({ behavior: 'instant', block: 'start' });
     });
     observer?.observe(page);
-    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'focusin'] as const;
     const stop = () => {
       observer?.disconnect();
       window.removeEventListener('scrollend', onScrollEnd);
+      window.removeEventListener('scroll', onScroll);
       for (const type of events) window.removeEventListener(type, stop);
     };
+    // After a jump, a scroll that leaves the target while the page kept its height is the
+    // visitor's (the scrollbar sends no wheel, touch or key).
+    const onScroll = () => {
+      if (behavior !== 'smooth' && page.offsetHeight === height && misaligned()) stop();
+    };
     window.addEventListener('scrollend', onScrollEnd);
+    window.addEventListener('scroll', onScroll, { passive: true });
     for (const type of events) window.addEventListener(type, stop, { passive: true });
     const timer = window.setTimeout(stop, 3000);
     return () => {
