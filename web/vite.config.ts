@@ -33,5 +33,19 @@ export default defineConfig({
     sourcemap: false,
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // The libraries every screen starts with, each in its own chunk: the starter runs the
+        // chunks one per task (build/prerender-pages.ts), so no single task runs them all.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     root: './web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -8,6 +8,7 @@ import { criticalCss } from './critical-css.ts';
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { LANGUAGES } from '../../packages/contract/src/languages.ts';
 import siteSettings from '../../packages/contract/site-settings.json' with { type: 'json' };
+import { chunkRunOrder } from './chunk-order.ts';
 
 const SHELL_ENTRY = '/src/prerender/page-shell.tsx';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -143,6 +144,7 @@ function readAreas(root: string, language: string): Record<string, object> {
 function bootSource(
   entry: string,
   modules: string[],
+  order: readonly string[],
   areas: readonly string[],
   styles: readonly string[],
 ): string {
@@ -186,7 +188,16 @@ const start = () => {
     if (rel === 'preload') link.as = 'fetch';
     document.head.append(link);
   }
-  void loadStyles().then(() => import(${JSON.stringify(entry)}));
+  void loadStyles().then(async () => {
+    // The entry's chunks are run one per task, in the order the entry itself would run them,
+    // each after the chunks it imports: the same code in the same order, in short tasks, so the
+    // page can answer a tap between them instead of waiting out one long one.
+    for (const href of ${JSON.stringify(order)}) {
+      await import(href);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await import(${JSON.stringify(entry)});
+  });
 };
 let loaded = document.readyState === 'complete';
 let shown = !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
@@ -258,6 +269,7 @@ export function prerenderPages(): Plugin {
       const entryModules = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
       const entryStyles = [...template.matchAll(STYLESHEET)].map((m) => m[1]);
       const criticalKept = new Map<string, string>();
+      const entryOrder = chunkRunOrder(chunks, entry.replace(/^\//, '')).map((file) => `/${file}`);
       /** A chunk with every chunk it imports, each once. */
       const closure = (file: string, seen = new Set<string>()): Chunk[] => {
         const chunk = chunks.get(file);
@@ -298,7 +310,7 @@ export function prerenderPages(): Plugin {
             const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])].filter(
               (href) => existsSync(path.join(outDir, href)),
             );
-            const boot = bootSource(entry, modules, preload, styles);
+            const boot = bootSource(entry, modules, entryOrder, preload, styles);
             let bootFile = boots.get(boot);
             if (!bootFile) {
               bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 10)}.js`;

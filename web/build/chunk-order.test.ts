@@ -1,0 +1,29 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { chunkRunOrder } from './chunk-order.ts';
+
+const graph = (edges: Record<string, string[]>) =>
+  new Map(Object.entries(edges).map(([file, imports]) => [file, { imports }]));
+
+describe('chunkRunOrder', () => {
+  it('lists every chunk after the chunks it imports, in the order of the imports, each once', () => {
+    const chunks = graph({
+      'index.js': ['runtime.js', 'react-dom.js', 'schemas.js'],
+      'runtime.js': [],
+      'react-dom.js': ['react.js', 'runtime.js'],
+      'react.js': ['runtime.js'],
+      'schemas.js': ['zod.js', 'react.js'],
+      'zod.js': [],
+    });
+    expect(chunkRunOrder(chunks, 'index.js')).toEqual(['runtime.js', 'react.js', 'react-dom.js', 'zod.js', 'schemas.js']);
+  });
+
+  it('leaves out the chunk itself, also when a chunk it imports imports it back', () => {
+    const chunks = graph({ 'index.js': ['a.js'], 'a.js': ['b.js', 'index.js'], 'b.js': ['a.js'] });
+    expect(chunkRunOrder(chunks, 'index.js')).toEqual(['b.js', 'a.js']);
+  });
+
+  it('refuses a chunk the build did not write', () => {
+    expect(() => chunkRunOrder(graph({ 'index.js': ['gone.js'] }), 'index.js')).toThrow(/gone\.js/);
+  });
+});
