@@ -271,6 +271,36 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
   await expect(card.locator('[data-badge]')).toHaveText('Inscrito');
 });
 
+test('on a phone, an event pressed while its day still opens shows under the whole agenda', async ({
+  page,
+}) => {
+  const member = createMember();
+  setMemberFlags(member.login, { ...numbers(), curso: true });
+  await createEvent(page, { type: 3, day: 21, hour: 9, title: unique('Social de mañana') });
+  const event = await createEvent(page, { type: 3, day: 21, title: unique('Social de tarde') });
+  await signInByApi(page, member);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/calendar?month=${nextMonth().param}`);
+  // A slow phone: the panel takes four seconds to open (a constructed sheet, which the CSP allows).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('.cal-panel { transition-duration: 4s !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await page.locator('[data-date$="-21"]').getByRole('button').click();
+  // Pressed at once, while the panel still hides it: the browser brings the row into view (as it
+  // does for a row reached with Tab), which must not scroll the agenda inside its panel.
+  await page.getByRole('button', { name: new RegExp(event.evento) }).click();
+  const card = page.getByRole('article', { name: event.evento });
+  await expect(card).toBeVisible();
+  const panel = page.locator('.cal-panel.is-open');
+  await expect(panel).toHaveCount(1);
+  expect(await panel.locator('.cal-panel-inner').evaluate((inner) => inner.scrollTop)).toBe(0);
+  const title = await panel.locator('.cal-agenda-title').boundingBox();
+  const shown = await panel.boundingBox();
+  expect(title?.y).toBeGreaterThanOrEqual(shown?.y ?? Infinity);
+});
+
 test('the calendar reads in es, ca and en, with the card open', async ({ page }, testInfo) => {
   test.setTimeout(180_000); // six page loads, two widths in three languages
   // Reduced motion: the card opens at once (no expand animation), so the screenshots are settled.
@@ -346,8 +376,17 @@ test('a full event says full, its seats read in the plural that fits, and nothin
   const first = createMember();
   const second = createMember();
   for (const [index, member] of [first, second].entries())
-    setMemberFlags(member.login, { socio: `S-606-${index}-${randomBytes(2).toString('hex')}`, licencia: 'LIC-606', curso: true });
-  const event = await createEvent(page, { type: 3, day: 18, plazas: 1, title: unique('Tirada de una plaza') });
+    setMemberFlags(member.login, {
+      socio: `S-606-${index}-${randomBytes(2).toString('hex')}`,
+      licencia: 'LIC-606',
+      curso: true,
+    });
+  const event = await createEvent(page, {
+    type: 3,
+    day: 18,
+    plazas: 1,
+    title: unique('Tirada de una plaza'),
+  });
   await signInByApi(page, second);
   await page.goto(`/calendar?month=${nextMonth().param}&event=${event.uuid}`);
   const card = page.getByRole('article', { name: event.evento });
@@ -439,7 +478,11 @@ test('a next address of another site is ignored after signing in', async ({ page
 test('on a desktop the chips show whole titles, also on hover and to screen readers', async ({ page }) => {
   const member = createMember();
   await signInByApi(page, member);
-  const event = await createEvent(page, { type: 4, day: 20, title: unique('Entrenamiento de precisión a 25 metros') });
+  const event = await createEvent(page, {
+    type: 4,
+    day: 20,
+    title: unique('Entrenamiento de precisión a 25 metros'),
+  });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`/calendar?month=${nextMonth().param}`);
   const chip = page.locator('.cal-chip-chip', { hasText: event.evento });
@@ -448,7 +491,9 @@ test('on a desktop the chips show whole titles, also on hover and to screen read
   const title = chip.locator('.cal-chip-title');
   await expect(title).toHaveText(event.evento);
   // Nothing is cut: the title's box holds all of its text.
-  const cut = await title.evaluate((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1);
+  const cut = await title.evaluate(
+    (node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1,
+  );
   expect(cut).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
 });
