@@ -12,7 +12,7 @@
 // server is built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 // Targets: p99 <= 50 ms at 20 connections, <= 5 ms CPU per request (export <= 25 ms), the
 // feed <= 2 ms, a cheap call never waits more than 10 ms behind a heavy one.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -106,18 +106,48 @@ function sampleCheap(url, ms) {
     }
     process.stdout.write(JSON.stringify(latencies));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(stats(JSON.parse(out))) : reject(new Error(`sampler exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(stats(JSON.parse(out))) : reject(new Error(`sampler exited ${code}`)),
+    );
   });
 }
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
+/**
+ * The server's event loop, as bench/loop-delay.mjs sees it from inside: `next()` asks the server
+ * for its longest and p99 delay since the last ask (SIGUSR2) and waits for the line it appends.
+ */
+function loopDelayReader(pid, file) {
+  let seen = 0;
+  return async function next() {
+    process.kill(pid, 'SIGUSR2');
+    for (let tries = 0; tries < 200; tries += 1) {
+      const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+      if (lines.length > seen) {
+        seen = lines.length;
+        return JSON.parse(lines.at(-1));
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the server did not report its event loop delay');
+  };
+}
+
 async function measure(label, url, club) {
-  const server = await startServer({ DATABASE_URL: url, RATE_LIMITS: 'off', SEED: 'none' });
+  const delays = path.join(os.tmpdir(), `club-loop-delay-${process.pid}-${label}.jsonl`);
+  rmSync(delays, { force: true });
+  const server = await startServer(
+    { DATABASE_URL: url, RATE_LIMITS: 'off', SEED: 'none', LOOP_DELAY_OUT: delays },
+    { preload: [path.join(root, 'bench/loop-delay.mjs')] },
+  );
+  const loopDelay = loopDelayReader(server.pid, delays);
   const rows = [];
   try {
     process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms\n\n`);
@@ -155,20 +185,26 @@ async function measure(label, url, club) {
       );
     }
     const cheap = `${server.url}/api/health/`;
+    await loopDelay();
     const idle = await sampleCheap(cheap, 2000);
+    const idleLoop = await loopDelay();
     process.stdout.write(
-      `\nhealth alone: median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms\n`,
+      `\nhealth alone: median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms` +
+        `  | server loop delay max ${fmt(idleLoop.maxMs)} ms\n`,
     );
     /** How long the cheap call waits while `target` repeats at two connections. */
     const waitWhile = async (name, target, auth) => {
       const running = cannon(target, auth, 2, Math.max(2, Math.round(SECONDS / 2)));
       await new Promise((r) => setTimeout(r, 200));
+      await loopDelay();
       const during = await sampleCheap(cheap, Math.max(1500, (SECONDS / 2) * 1000 - 500));
+      const loop = await loopDelay();
       await running;
       process.stdout.write(
-        `health while ${name.padEnd(36)} repeats: median ${fmt(during.median)} ms, p99 ${fmt(during.p99)} ms, max ${fmt(during.max)} ms\n`,
+        `health while ${name.padEnd(36)} repeats: median ${fmt(during.median)} ms, p99 ${fmt(during.p99)} ms, max ${fmt(during.max)} ms` +
+          `  | server loop delay max ${fmt(loop.maxMs)} ms, p99 ${fmt(loop.p99Ms)} ms\n`,
       );
-      return during;
+      return { ...during, loopMax: loop.maxMs };
     };
     // The floor of this machine: the cheapest call itself repeating at two connections keeps
     // both cores busy (server, load generator, sampler), and the sampler waits for a core too.
@@ -178,16 +214,17 @@ async function measure(label, url, club) {
       const row = rows.find((r) => r.call === call.name);
       row.waitP99 = during.p99;
       row.waitMax = during.max;
+      row.loopMax = during.loopMax;
     }
   } finally {
     await server.stop();
   }
   process.stdout.write(
-    `\n| call (${label}) | bytes | CPU ms/req @1 | p99 ms @20 | health p99 while it repeats |\n|---|---|---|---|---|\n`,
+    `\n| call (${label}) | bytes | CPU ms/req @1 | p99 ms @20 | health p99 while it repeats | server loop delay max |\n|---|---|---|---|---|---|\n`,
   );
   for (const r of rows) {
     process.stdout.write(
-      `| ${r.call} | ${r.bytes} | ${fmt(r.cpuMs, 2)} | ${r.p99} | ${r.waitP99 === undefined ? '' : fmt(r.waitP99)} |\n`,
+      `| ${r.call} | ${r.bytes} | ${fmt(r.cpuMs, 2)} | ${r.p99} | ${r.waitP99 === undefined ? '' : fmt(r.waitP99)} | ${r.loopMax === undefined ? '' : fmt(r.loopMax)} |\n`,
     );
   }
   return rows;

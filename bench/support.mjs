@@ -5,6 +5,7 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -15,7 +16,10 @@ export function ensureBuilt() {
     ['server', 'server/dist/main.js'],
   ]) {
     if (existsSync(path.join(root, output))) continue;
-    const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`building ${workspace} failed`);
   }
 }
@@ -33,13 +37,14 @@ export function freePort() {
 }
 
 /** Starts server/dist/main.js; resolves once /api/health/ answers, with the time it took. */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { preload = [] } = {}) {
   const port = await freePort();
   const dir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
   const started = performance.now();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (node refuses them in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
+  const imports = preload.flatMap((file) => ['--import', pathToFileURL(file).href]);
+  const child = spawn(process.execPath, [...nodeArgs, ...imports, path.join(root, 'server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -91,7 +96,13 @@ export async function chromiumPath() {
   return chromium.executablePath();
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** Median and a percentile of a list of numbers. */
 export function stats(values) {
