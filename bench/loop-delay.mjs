@@ -11,11 +11,7 @@ if (out) {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   process.on('SIGUSR2', () => {
-    const line = {
-      maxMs: histogram.max / 1e6,
-      p99Ms: histogram.percentile(99) / 1e6,
-      samples: histogram.count,
-    };
+    const line = { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
     appendFileSync(out, `${JSON.stringify(line)}\n`);
     histogram.reset();
   });
