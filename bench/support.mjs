@@ -108,5 +108,12 @@ export const CHROMIUM_ARGS = [
 export function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { median: at(50), p95: at(95), p99: at(99), min: sorted[0], max: sorted[sorted.length - 1] };
+  return {
+    count: sorted.length,
+    median: at(50),
+    p95: at(95),
+    p99: at(99),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+  };
 }
