@@ -3,7 +3,17 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import type { DialectAdapter, Migration, MigrationLockOptions, MigrationProvider, SqliteDatabase } from 'kysely';
+import type {
+  DialectAdapter,
+  Migration,
+  MigrationLockOptions,
+  MigrationProvider,
+  PostgresCursor,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+  SqliteDatabase,
+} from 'kysely';
 import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
@@ -53,7 +63,7 @@ export function openDatabase(url: string): Db {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // Never let an idle client's network error take the process down.
     pool.on('error', () => undefined);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: askingByCallback(pool) }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
@@ -68,6 +78,60 @@ export function openDatabase(url: string): Db {
     dialect: new MigrationLockingSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * The pool as Kysely's PostgreSQL driver takes it, but each query asked in pg's callback form.
+ * Kysely asks a checked-out client in pg's promise form, and measured on the member export (400
+ * registrations, two at a time) that form leaves about 3.7 MB alive at every young-generation
+ * collection against 0.2 MB for the same query asked with a callback: each collection copies
+ * what is alive and pauses the server meanwhile, 3.7 ms on average and up to 9 ms against 0.6 ms
+ * and 1.5 ms, and the server answered a fifth fewer exports. Nothing else changes: the same pool,
+ * clients, results and errors (Kysely adds the caller's stack to an error either way).
+ */
+function askingByCallback(pool: PgType.Pool): PostgresPool {
+  const clients = new WeakMap<PgType.PoolClient, CallbackClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = new CallbackClient(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A checked-out pg client whose queries are asked with a callback; see askingByCallback. */
+class CallbackClient implements PostgresPoolClient {
+  readonly #client: PgType.PoolClient;
+
+  constructor(client: PgType.PoolClient) {
+    this.#client = client;
+  }
+
+  query<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    text: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // The dialect is given no cursor class, so Kysely never passes a cursor.
+    if (typeof text !== 'string') throw new Error('Cursors are not used.');
+    return new Promise((resolve, reject) => {
+      this.#client.query(text, [...parameters], (error: Error | undefined, result: PgType.QueryResult) =>
+        error ? reject(error) : resolve(result as unknown as PostgresQueryResult<R>),
+      );
+    });
+  }
+
+  /** pg gives a client a new release function at each checkout: this calls the current one. */
+  release(): void {
+    this.#client.release();
+  }
 }
 
 const WAL_SWITCH_TRIES = 250;
