@@ -2,16 +2,17 @@
 // the server's event loop with a 1 ms timer and its garbage collector, and, on SIGUSR2, appends
 // what it saw since the last signal to the file named by LOOP_DELAY_OUT, then starts over:
 //
-// - maxMs, p99Ms: how late the timer fired at worst and at the 99th percentile, which is how long
-//   the loop could not take the next callback: the server's own work, its collector's pauses, and
-//   any time the machine gave the server's core to another process;
+// - maxMs: how late the timer fired at worst, which is how long the loop could not take the next
+//   callback: the server's own work, its collector's pauses, and any time the machine gave the
+//   server's core to another process;
 // - heldMaxMs: the latest turn less the time the server's main thread waited for a core within it
-//   (Linux's schedstat of that thread): how long the server itself, its work and its collector,
+//   (bench/core-wait.mjs): how long the server itself, its work and its collector,
 //   kept the next callback waiting; queueMaxMs: the longest it waited for a core between two turns;
 // - gcMaxMs, gcKind, gcCount, gcTotalMs: the garbage collector's longest pause (wall time), its
 //   kind, how many pauses and how long they were together; heapMb: the heap in use.
-import { appendFileSync, openSync, readSync } from 'node:fs';
-import { PerformanceObserver, constants, createHistogram } from 'node:perf_hooks';
+import { appendFileSync } from 'node:fs';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { coreWaitReader } from './core-wait.mjs';
 
 const out = process.env.LOOP_DELAY_OUT;
 if (out) {
@@ -22,7 +23,6 @@ if (out) {
     [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
   };
   const fresh = () => ({
-    delays: createHistogram(),
     maxMs: 0,
     heldMaxMs: 0,
     queueMaxMs: 0,
@@ -43,14 +43,7 @@ if (out) {
     }
   }).observe({ entryTypes: ['gc'] });
 
-  // Time the main thread (its id is the process's) waited for a core, in ns, since it started:
-  // the kernel adds each wait when the thread gets its core back, so it is exact at every turn.
-  const schedstat = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
-  const buffer = Buffer.alloc(128);
-  const waitedForCore = () => {
-    const text = buffer.toString('latin1', 0, readSync(schedstat, buffer, 0, buffer.length, 0));
-    return Number(text.split(' ')[1]) / 1e6;
-  };
+  const waitedForCore = coreWaitReader();
 
   const PERIOD_MS = 1;
   let last = performance.now();
@@ -59,7 +52,6 @@ if (out) {
     const now = performance.now();
     const waited = waitedForCore();
     const delay = Math.max(0, now - last - PERIOD_MS);
-    seen.delays.record(Math.max(1, Math.round(delay * 1000)));
     seen.maxMs = Math.max(seen.maxMs, delay);
     seen.heldMaxMs = Math.max(seen.heldMaxMs, delay - (waited - lastWaited));
     seen.queueMaxMs = Math.max(seen.queueMaxMs, waited - lastWaited);
@@ -68,12 +60,7 @@ if (out) {
   }, PERIOD_MS).unref();
 
   process.on('SIGUSR2', () => {
-    const { delays, ...rest } = seen;
-    const line = {
-      ...rest,
-      p99Ms: delays.percentile(99) / 1000,
-      heapMb: process.memoryUsage().heapUsed / 2 ** 20,
-    };
+    const line = { ...seen, heapMb: process.memoryUsage().heapUsed / 2 ** 20 };
     appendFileSync(out, `${JSON.stringify(line)}\n`);
     seen = fresh();
   });

@@ -17,6 +17,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildBigClub } from './big-club.mjs';
@@ -93,15 +94,12 @@ function cannon(url, auth, connections, duration) {
  * Latencies of the cheap call, one at a time, for `ms`, measured from a process of its own: a
  * visitor's wait, not the bench's event loop, which the load generator keeps busy. Beside each,
  * the time the asking process itself waited for a core meanwhile (Linux's schedstat of its main
- * thread): a visitor's browser runs on a machine of its own, so that part is not the server's.
+ * thread, bench/core-wait.mjs): a visitor's browser runs on a machine of its own, so that part is not the server's.
  */
 function sampleCheap(url, ms) {
   const script = `
-    import { openSync, readSync } from 'node:fs';
-    const schedstat = openSync('/proc/self/task/' + process.pid + '/schedstat', 'r');
-    const buffer = Buffer.alloc(128);
-    const waitedForCore = () =>
-      Number(buffer.toString('latin1', 0, readSync(schedstat, buffer, 0, 128, 0)).split(' ')[1]) / 1e6;
+    import { coreWaitReader } from ${JSON.stringify(pathToFileURL(path.join(root, 'bench/core-wait.mjs')).href)};
+    const waitedForCore = coreWaitReader();
     // A new process's first calls pay for its own start (the connection, fetch itself): not timed.
     for (let i = 0; i < 5; i += 1) await fetch(${JSON.stringify(url)}).then((r) => r.arrayBuffer());
     const samples = [];
@@ -127,7 +125,7 @@ function sampleCheap(url, ms) {
       const samples = JSON.parse(out);
       resolve({
         ...stats(samples.map(([latency]) => latency)),
-        serverMax: Math.max(...samples.map(([latency, own]) => latency - own)),
+        maxLessOwnWait: Math.max(...samples.map(([latency, own]) => latency - own)),
       });
     });
   });
@@ -156,8 +154,8 @@ function cannonAside(url, auth, connections, duration) {
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 /**
- * The server's event loop, as bench/loop-delay.mjs sees it from inside: `next()` asks the server
- * for its longest and p99 delay since the last ask (SIGUSR2) and waits for the line it appends.
+ * The server's event loop and collector, as bench/loop-delay.mjs sees them from inside: `next()`
+ * asks the server what it saw since the last ask (SIGUSR2) and waits for the line it appends.
  */
 function loopDelayReader(pid, file) {
   let seen = 0;
@@ -228,7 +226,7 @@ async function measure(label, url, club) {
     const idle = await sampleCheap(cheap, 2000);
     const idleLoop = await loopDelay();
     process.stdout.write(
-      `\nhealth alone: ${idle.count} asks, median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms, less its own wait for a core ${fmt(idle.serverMax)} ms | ${loopLine(idleLoop)}\n`,
+      `\nhealth alone: ${idle.count} asks, median ${fmt(idle.median)} ms, p99 ${fmt(idle.p99)} ms, max ${fmt(idle.max)} ms, less its own wait for a core ${fmt(idle.maxLessOwnWait)} ms | ${loopLine(idleLoop)}\n`,
     );
     /** How long the cheap call waits while `target` repeats at two connections. */
     const waitWhile = async (name, target, auth) => {
@@ -239,7 +237,7 @@ async function measure(label, url, club) {
       const loop = await loopDelay();
       await running;
       process.stdout.write(
-        `health while ${name.padEnd(36)} repeats: ${during.count} asks, median ${fmt(during.median)} ms, p99 ${fmt(during.p99)} ms, max ${fmt(during.max)} ms, less its own wait for a core ${fmt(during.serverMax)} ms | ${loopLine(loop)}\n`,
+        `health while ${name.padEnd(36)} repeats: ${during.count} asks, median ${fmt(during.median)} ms, p99 ${fmt(during.p99)} ms, max ${fmt(during.max)} ms, less its own wait for a core ${fmt(during.maxLessOwnWait)} ms | ${loopLine(loop)}\n`,
       );
       return { ...during, loop };
     };
@@ -258,7 +256,7 @@ async function measure(label, url, club) {
   for (const r of rows) {
     const d = r.during;
     process.stdout.write(
-      `| ${r.call} | ${r.bytes} | ${fmt(r.cpuMs, 2)} | ${r.p99} | ${d ? fmt(d.max) : ''} | ${d ? fmt(d.serverMax) : ''} | ${d ? fmt(d.loop.maxMs) : ''} | ${d ? fmt(d.loop.heldMaxMs) : ''} | ${d ? fmt(d.loop.gcMaxMs) : ''} |\n`,
+      `| ${r.call} | ${r.bytes} | ${fmt(r.cpuMs, 2)} | ${r.p99} | ${d ? fmt(d.max) : ''} | ${d ? fmt(d.maxLessOwnWait) : ''} | ${d ? fmt(d.loop.maxMs) : ''} | ${d ? fmt(d.loop.heldMaxMs) : ''} | ${d ? fmt(d.loop.gcMaxMs) : ''} |\n`,
     );
   }
   return rows;
