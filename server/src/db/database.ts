@@ -164,9 +164,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely's SQLite driver prepares every query afresh, and SQLite's parse and plan then cost more
  * than running most of our queries (a session lookup, the events version). The app's SQL texts
  * are few (values travel as parameters), so each prepared statement is kept by its text and
- * reused; the oldest goes when the cache is full. A statement still being iterated (a streamed
- * query) is busy, and the caller gets a fresh one. SQLite prepares again by itself when the
- * schema changes under a kept statement.
+ * reused; the oldest goes when the cache is full. A streamed query iterates a statement of its
+ * own (ArrayRowStatement.iterate), so a kept statement is never busy when it is handed out.
+ * SQLite prepares again by itself when the schema changes under a kept statement.
  */
 function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase {
   const statements = new Map<string, ArrayRowStatement>();
@@ -177,15 +177,13 @@ function withStatementCache(sqlite: SqliteDatabaseType.Database): SqliteDatabase
     },
     prepare(source: string) {
       const kept = statements.get(source);
-      if (kept !== undefined && !kept.busy) return kept;
+      if (kept !== undefined) return kept;
       const statement = new ArrayRowStatement(sqlite, source);
-      if (kept === undefined) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(source, statement);
+      if (statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
       }
+      statements.set(source, statement);
       return statement;
     },
   };
@@ -212,10 +210,6 @@ class ArrayRowStatement implements SqliteStatement {
     this.#statement = sqlite.prepare(source);
     this.reader = this.#statement.reader;
     if (this.reader) this.#statement.raw(true);
-  }
-
-  get busy(): boolean {
-    return this.#statement.busy;
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
