@@ -86,8 +86,13 @@ async function once(url, auth) {
   return { status: res.status, bytes: body.length, body };
 }
 
+/** What autocannon is given for `connections` asking `url` for `duration` seconds, signed in with `auth`. */
+function loadOf(url, auth, connections, duration) {
+  return { url, connections, duration, headers: auth ? { authorization: auth } : {} };
+}
+
 function cannon(url, auth, connections, duration) {
-  return autocannon({ url, connections, duration, headers: auth ? { authorization: auth } : {} });
+  return autocannon(loadOf(url, auth, connections, duration));
 }
 
 /**
@@ -127,7 +132,9 @@ function sampleCheap(url, ms, serverPid) {
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`sampler exited ${code}`));
       const samples = JSON.parse(out);
-      const [latency, own, server] = samples.reduce((worst, sample) => (sample[0] > worst[0] ? sample : worst));
+      const [latency, own, server] = samples.reduce((worst, sample) =>
+        sample[0] > worst[0] ? sample : worst,
+      );
       resolve({
         ...stats(samples.map(([latency]) => latency)),
         maxLessOwnWait: Math.max(...samples.map(([latency, own]) => latency - own)),
@@ -146,7 +153,7 @@ function sampleCheap(url, ms, serverPid) {
 function cannonAside(url, auth, connections, duration) {
   const script = `
     import autocannon from 'autocannon';
-    await autocannon(${JSON.stringify({ url, connections, duration, headers: auth ? { authorization: auth } : {} })});`;
+    await autocannon(${JSON.stringify(loadOf(url, auth, connections, duration))});`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       cwd: root,
@@ -236,9 +243,7 @@ async function measure(label, url, club) {
     await loopDelay();
     const idle = await sampleCheap(cheap, 2000, server.pid);
     const idleLoop = await loopDelay();
-    process.stdout.write(
-      `\nhealth alone: ${askLine(idle)} | ${loopLine(idleLoop)}\n`,
-    );
+    process.stdout.write(`\nhealth alone: ${askLine(idle)} | ${loopLine(idleLoop)}\n`);
     /** How long the cheap call waits while `target` repeats at two connections. */
     const waitWhile = async (name, target, auth) => {
       const running = cannonAside(target, auth, 2, Math.ceil(SAMPLE_MS / 1000) + 2);
