@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // Third round: an event time the club's clock skips or shows twice (a clock change).
+  TIME_NOT_IN_CLUB_ZONE: 400,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,
