@@ -98,6 +98,8 @@ export interface RegistrationsTable {
   updated_at: string;
   /** 1 once staff confirmed, finalised or cancelled it: only staff change it then. */
   staff_decided: Generated<number>;
+  /** Changes of the member's own copy (status changes); event version + this = iCalendar SEQUENCE. */
+  sequence: Generated<number>;
 }
 
 /** A mailed link that verifies an address: the registration's, or a new one the member asked for. */
@@ -183,6 +185,13 @@ export interface SettingsTable {
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
+/** A running job worker and its heartbeat (a worker whose heartbeat stopped is gone). */
+export interface JobWorkersTable {
+  id: string;
+  started_at: string;
+  heartbeat_at: string;
+}
+
 /** Durable work: written in the transaction of the change behind it, run by a worker. */
 export interface JobsTable {
   id: string;
@@ -223,6 +232,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  job_workers: JobWorkersTable;
   waitlist: WaitlistTable;
 }
 

@@ -6,11 +6,14 @@ import { enqueueMail } from '../../jobs/queue.ts';
 import type { Language } from '@club/contract/languages';
 import { mailLanguageOf } from '../../lib/language.ts';
 import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { instantOfWallTime } from '@club/contract/club-time';
+import { eventMailHtml } from '../../mail/html.ts';
 
 type MailLanguage = Language;
 export type EventMailKind =
   | 'registered'
   | 'cancelled'
+  | 'cancelledByClub'
   | 'eventCancelled'
   | 'eventCancelledWaiting'
   | 'promoted'
@@ -18,8 +21,22 @@ export type EventMailKind =
   | 'reminder'
   | 'eventChanged';
 
-/** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
-const WITH_ICS: ReadonlySet<EventMailKind> = new Set(['registered', 'promoted', 'confirmed', 'eventChanged']);
+/**
+ * What each kind's calendar part asks of the member's calendar (RFC 5546): REQUEST adds or
+ * updates the event (bookings, changes, reminders), CANCEL takes it out (a cancelled booking, a
+ * deleted event). A member who was only waiting never had it: no calendar part.
+ */
+export const CALENDAR_METHOD: Record<EventMailKind, 'REQUEST' | 'CANCEL' | undefined> = {
+  registered: 'REQUEST',
+  promoted: 'REQUEST',
+  confirmed: 'REQUEST',
+  reminder: 'REQUEST',
+  eventChanged: 'REQUEST',
+  cancelled: 'CANCEL',
+  cancelledByClub: 'CANCEL',
+  eventCancelled: 'CANCEL',
+  eventCancelledWaiting: undefined,
+};
 
 export interface EventMailInput {
   kind: EventMailKind;
@@ -29,10 +46,16 @@ export interface EventMailInput {
   evento: string;
   start: string;
   end: string;
+  /** The club's time zone: the times are wall times there, and the mail names it. */
+  timeZone: string;
+  /** Where the event is (the club's address). */
+  place: string;
   /** The event's details card. */
   link: string;
-  /** The event as iCalendar, attached to the kinds that add or change a booking. */
+  /** The member's copy of the event as iCalendar (METHOD of the kind), for the kinds that have one. */
   ics?: string;
+  /** Reminders: the signed link that turns them off without signing in (List-Unsubscribe). */
+  remindersOff?: { page: string; oneClick: string };
   /** For eventChanged: how it was (only what changed is told). */
   before?: { evento: string; start: string; end: string };
 }
@@ -42,8 +65,10 @@ interface Texts {
   greeting: (nombre: string) => string;
   body: Record<EventMailKind, string>;
   when: string;
+  where: string;
   was: string;
   link: string;
+  remindersOff: string;
   signature: string;
 }
 
@@ -52,6 +77,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     subject: {
       registered: (e) => `Inscripción confirmada: ${e}`,
       cancelled: (e) => `Inscripción anulada: ${e}`,
+      cancelledByClub: (e) => `El club ha anulado tu inscripción: ${e}`,
       eventCancelled: (e) => `Evento cancelado: ${e}`,
       eventCancelledWaiting: (e) => `Evento cancelado: ${e}`,
       promoted: (e) => `Tienes plaza: ${e}`,
@@ -63,6 +89,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'Tu inscripción en este evento ha quedado registrada.',
       cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
+      cancelledByClub: 'El club ha anulado tu inscripción en este evento.',
       eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
       eventCancelledWaiting: 'El club ha cancelado este evento, en cuya lista de espera estabas.',
       promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
@@ -71,14 +98,17 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
     },
     when: 'Cuándo',
+    where: 'Dónde',
     was: 'Antes',
     link: 'Ver el evento',
+    remindersOff: 'Para no recibir más recordatorios de eventos',
     signature: 'El equipo del club',
   },
   ca: {
     subject: {
       registered: (e) => `Inscripció confirmada: ${e}`,
       cancelled: (e) => `Inscripció anul·lada: ${e}`,
+      cancelledByClub: (e) => `El club ha anul·lat la teva inscripció: ${e}`,
       eventCancelled: (e) => `Esdeveniment cancel·lat: ${e}`,
       eventCancelledWaiting: (e) => `Esdeveniment cancel·lat: ${e}`,
       promoted: (e) => `Tens plaça: ${e}`,
@@ -90,6 +120,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
+      cancelledByClub: 'El club ha anul·lat la teva inscripció en aquest esdeveniment.',
       eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
       eventCancelledWaiting: "El club ha cancel·lat aquest esdeveniment, de la llista d'espera del qual formaves part.",
       promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
@@ -98,14 +129,17 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
     },
     when: 'Quan',
+    where: 'On',
     was: 'Abans',
     link: "Veure l'esdeveniment",
+    remindersOff: "Per no rebre més recordatoris d'esdeveniments",
     signature: "L'equip del club",
   },
   en: {
     subject: {
       registered: (e) => `Registration confirmed: ${e}`,
       cancelled: (e) => `Registration cancelled: ${e}`,
+      cancelledByClub: (e) => `The club cancelled your registration: ${e}`,
       eventCancelled: (e) => `Event cancelled: ${e}`,
       eventCancelledWaiting: (e) => `Event cancelled: ${e}`,
       promoted: (e) => `You have a seat: ${e}`,
@@ -117,6 +151,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'Your registration for this event has been recorded.',
       cancelled: 'Your registration for this event has been cancelled and your seat is free again.',
+      cancelledByClub: 'The club has cancelled your registration for this event.',
       eventCancelled: 'The club has cancelled this event, for which you were registered.',
       eventCancelledWaiting: 'The club has cancelled this event, for which you were on the waiting list.',
       promoted: 'A seat came free and it was yours: you were on the waiting list and are now registered.',
@@ -125,8 +160,10 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'The club has changed this event, for which you are registered.',
     },
     when: 'When',
+    where: 'Where',
     was: 'Before',
     link: 'See the event',
+    remindersOff: 'To stop event reminders',
     signature: 'The club team',
   },
 };
@@ -155,7 +192,26 @@ export function peopleDateRange(start: string, end: string, language: string): s
   return `${day(start)}, ${time(start)} - ${day(end)}, ${time(end)}`;
 }
 
-/** A plain-text mail about an event registration, in the member's language. */
+/**
+ * An event's time as a mail writes it: the wall-time range of peopleDateRange followed by the
+ * name of the club's time zone at the start ("hora estándar de Europa central"), and at the end
+ * too when the clock changes in between. The one formatter of times in event mails.
+ */
+export function mailTimeWithZone(start: string, end: string, language: string, timeZone: string): string {
+  const lang = mailLanguageOf(language);
+  const zoneName = (wall: string) => {
+    const name =
+      new Intl.DateTimeFormat(LOCALES[lang], { timeZone, timeZoneName: 'long' })
+        .formatToParts(instantOfWallTime(wall, timeZone))
+        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    // Mid-sentence in Spanish and Catalan: "hora de verano...", not "Hora de verano...".
+    return lang === 'en' ? name : name.charAt(0).toLowerCase() + name.slice(1);
+  };
+  const [first, last] = [zoneName(start), zoneName(end)];
+  return `${peopleDateRange(start, end, language)} (${first === last ? first : `${first} - ${last}`})`;
+}
+
+/** A mail about an event registration in the member's language: plain text and HTML alike. */
 export function eventMail(input: EventMailInput): MailMessage {
   const t = TEXTS[mailLanguageOf(input.language)];
   const before = input.before;
@@ -163,27 +219,48 @@ export function eventMail(input: EventMailInput): MailMessage {
   if (before) {
     if (before.evento !== input.evento) changedLines.push(`${t.was}: ${before.evento}`);
     if (before.start !== input.start || before.end !== input.end) {
-      changedLines.push(`${t.was}: ${peopleDateRange(before.start, before.end, input.language)}`);
+      changedLines.push(`${t.was}: ${mailTimeWithZone(before.start, before.end, input.language, input.timeZone)}`);
     }
   }
+  const when = mailTimeWithZone(input.start, input.end, input.language, input.timeZone);
   const text = [
     t.greeting(input.nombre),
     '',
     t.body[input.kind],
     '',
     input.evento,
-    `${t.when}: ${peopleDateRange(input.start, input.end, input.language)}`,
+    `${t.when}: ${when}`,
     ...changedLines,
+    `${t.where}: ${input.place}`,
     '',
     `${t.link}: ${input.link}`,
     '',
     t.signature,
+    ...(input.remindersOff ? ['', `${t.remindersOff}: ${input.remindersOff.page}`] : []),
   ].join('\n');
-  const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text };
-  if (input.ics && WITH_ICS.has(input.kind)) {
-    message.attachments = [
-      { filename: 'event.ics', content: input.ics, contentType: 'text/calendar; charset=utf-8' },
-    ];
+  const html = eventMailHtml({
+    language: mailLanguageOf(input.language),
+    greeting: t.greeting(input.nombre),
+    lead: t.body[input.kind],
+    title: input.evento,
+    details: [
+      [t.when, when],
+      ...changedLines.map((line): [string, string] => [t.was, line.slice(t.was.length + 2)]),
+      [t.where, input.place],
+    ],
+    button: { label: t.link, href: input.link },
+    signature: t.signature,
+    footer: input.remindersOff ? { text: t.remindersOff, href: input.remindersOff.page } : undefined,
+  });
+  const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text, html };
+  const method = CALENDAR_METHOD[input.kind];
+  if (input.ics && method) message.icalEvent = { method, filename: 'event.ics', content: input.ics };
+  if (input.remindersOff) {
+    // RFC 2369 and RFC 8058: mail programs offer "unsubscribe" and send the one-click POST.
+    message.headers = {
+      'List-Unsubscribe': `<${input.remindersOff.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
   }
   return message;
 }

@@ -388,6 +388,11 @@ export async function setParticipantStatus(
       const mailee = await findMailee(trx, registration.member_id);
       if (mailee) await queueEventMails(ctx, trx, 'confirmed', event, [mailee]);
     }
+    // Staff cancelling a seat tells the member, with a cancellation for their calendar.
+    if (!wasCancelled && cancels && registration.member_id) {
+      const mailee = await findMailee(trx, registration.member_id);
+      if (mailee) await queueEventMails(ctx, trx, 'cancelledByClub', event, [mailee]);
+    }
     if (!wasCancelled && cancels) await promoteWaiting(ctx, trx, eventId);
   });
   ctx.jobs.kick();

@@ -11,6 +11,7 @@ export {
   findMemberById,
   findMemberByLogin,
   markEmailVerified,
+  setReminders,
   toUser,
   uniqueKey,
   USER_COLUMNS,
