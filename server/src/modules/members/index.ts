@@ -12,6 +12,7 @@ export {
   findMemberByEmail,
   findMemberById,
   findMemberByLogin,
+  findMemberBySignInName,
   markEmailVerified,
   toUser,
   uniqueKey,
