@@ -58,6 +58,11 @@ export function toUser(row: UserRow): User {
 /** Key under which logins and e-mails are unique: case and Unicode form do not matter. */
 export const uniqueKey = (value: string): string => value.normalize('NFC').trim().toLowerCase();
 
+/** True once the club has any member (the demo seed fills only an empty database). */
+export async function anyMember(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('members').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** The member with that id, or undefined. */
 export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
