@@ -13,11 +13,12 @@ type MailLanguage = Language;
 export type EventMailKind =
   | 'registered'
   | 'cancelled'
-  | 'cancelledByClub'
   | 'eventCancelled'
   | 'eventCancelledWaiting'
   | 'promoted'
   | 'confirmed'
+  | 'cancelledByStaff'
+  | 'restoredByStaff'
   | 'reminder'
   | 'eventChanged';
 
@@ -30,10 +31,11 @@ export const CALENDAR_METHOD: Record<EventMailKind, 'REQUEST' | 'CANCEL' | undef
   registered: 'REQUEST',
   promoted: 'REQUEST',
   confirmed: 'REQUEST',
+  restoredByStaff: 'REQUEST',
   reminder: 'REQUEST',
   eventChanged: 'REQUEST',
   cancelled: 'CANCEL',
-  cancelledByClub: 'CANCEL',
+  cancelledByStaff: 'CANCEL',
   eventCancelled: 'CANCEL',
   eventCancelledWaiting: undefined,
 };
@@ -77,11 +79,12 @@ const TEXTS: Record<MailLanguage, Texts> = {
     subject: {
       registered: (e) => `Inscripción confirmada: ${e}`,
       cancelled: (e) => `Inscripción anulada: ${e}`,
-      cancelledByClub: (e) => `El club ha anulado tu inscripción: ${e}`,
       eventCancelled: (e) => `Evento cancelado: ${e}`,
       eventCancelledWaiting: (e) => `Evento cancelado: ${e}`,
       promoted: (e) => `Tienes plaza: ${e}`,
       confirmed: (e) => `El club ha confirmado tu plaza: ${e}`,
+      cancelledByStaff: (e) => `El club ha anulado tu inscripción: ${e}`,
+      restoredByStaff: (e) => `El club ha recuperado tu inscripción: ${e}`,
       reminder: (e) => `Recordatorio: ${e}`,
       eventChanged: (e) => `Cambios en el evento: ${e}`,
     },
@@ -89,11 +92,13 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'Tu inscripción en este evento ha quedado registrada.',
       cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
-      cancelledByClub: 'El club ha anulado tu inscripción en este evento.',
       eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
       eventCancelledWaiting: 'El club ha cancelado este evento, en cuya lista de espera estabas.',
       promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
       confirmed: 'El club ha confirmado tu inscripción en este evento.',
+      cancelledByStaff:
+        'El club ha anulado tu inscripción en este evento: tu plaza queda libre y no se te espera. Si crees que es un error, contesta a este mensaje o llama al club.',
+      restoredByStaff: 'El club ha vuelto a darte plaza en este evento: te esperamos.',
       reminder: 'Te recordamos que estás inscrito en este evento.',
       eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
     },
@@ -108,11 +113,12 @@ const TEXTS: Record<MailLanguage, Texts> = {
     subject: {
       registered: (e) => `Inscripció confirmada: ${e}`,
       cancelled: (e) => `Inscripció anul·lada: ${e}`,
-      cancelledByClub: (e) => `El club ha anul·lat la teva inscripció: ${e}`,
       eventCancelled: (e) => `Esdeveniment cancel·lat: ${e}`,
       eventCancelledWaiting: (e) => `Esdeveniment cancel·lat: ${e}`,
       promoted: (e) => `Tens plaça: ${e}`,
       confirmed: (e) => `El club ha confirmat la teva plaça: ${e}`,
+      cancelledByStaff: (e) => `El club ha anul·lat la teva inscripció: ${e}`,
+      restoredByStaff: (e) => `El club ha recuperat la teva inscripció: ${e}`,
       reminder: (e) => `Recordatori: ${e}`,
       eventChanged: (e) => `Canvis a l'esdeveniment: ${e}`,
     },
@@ -120,11 +126,13 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
-      cancelledByClub: 'El club ha anul·lat la teva inscripció en aquest esdeveniment.',
       eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
       eventCancelledWaiting: "El club ha cancel·lat aquest esdeveniment, de la llista d'espera del qual formaves part.",
       promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
       confirmed: 'El club ha confirmat la teva inscripció en aquest esdeveniment.',
+      cancelledByStaff:
+        "El club ha anul·lat la teva inscripció en aquest esdeveniment: la teva plaça queda lliure i no se t'espera. Si creus que és un error, respon aquest missatge o truca al club.",
+      restoredByStaff: "El club t'ha tornat a donar plaça en aquest esdeveniment: t'esperem.",
       reminder: 'Et recordem que estàs inscrit en aquest esdeveniment.',
       eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
     },
@@ -139,11 +147,12 @@ const TEXTS: Record<MailLanguage, Texts> = {
     subject: {
       registered: (e) => `Registration confirmed: ${e}`,
       cancelled: (e) => `Registration cancelled: ${e}`,
-      cancelledByClub: (e) => `The club cancelled your registration: ${e}`,
       eventCancelled: (e) => `Event cancelled: ${e}`,
       eventCancelledWaiting: (e) => `Event cancelled: ${e}`,
       promoted: (e) => `You have a seat: ${e}`,
       confirmed: (e) => `The club confirmed your seat: ${e}`,
+      cancelledByStaff: (e) => `The club cancelled your registration: ${e}`,
+      restoredByStaff: (e) => `The club restored your registration: ${e}`,
       reminder: (e) => `Reminder: ${e}`,
       eventChanged: (e) => `Event changed: ${e}`,
     },
@@ -151,11 +160,13 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'Your registration for this event has been recorded.',
       cancelled: 'Your registration for this event has been cancelled and your seat is free again.',
-      cancelledByClub: 'The club has cancelled your registration for this event.',
       eventCancelled: 'The club has cancelled this event, for which you were registered.',
       eventCancelledWaiting: 'The club has cancelled this event, for which you were on the waiting list.',
       promoted: 'A seat came free and it was yours: you were on the waiting list and are now registered.',
       confirmed: 'The club has confirmed your registration for this event.',
+      cancelledByStaff:
+        'The club has cancelled your registration for this event: your seat is free and you are not expected. If you think this is a mistake, reply to this message or call the club.',
+      restoredByStaff: 'The club has given you a seat at this event again: we expect you.',
       reminder: 'A reminder that you are registered for this event.',
       eventChanged: 'The club has changed this event, for which you are registered.',
     },
