@@ -20,6 +20,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+
 /** Every mail the site sends is automatic (RFC 3834): no out-of-office replies to it. */
 export const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
 
@@ -71,6 +73,9 @@ export function createMailer(options: {
       const info = await (await transporter()).sendMail({
         from: options.from,
         ...message,
+        // Bodies with CRLF line ends as RFC 5322 has them (nodemailer leaves a 7bit body's LF).
+        text: crlf(message.text),
+        ...(message.html === undefined ? {} : { html: crlf(message.html) }),
         headers: { ...AUTOMATIC_HEADERS, ...message.headers },
       });
       if (!options.smtpUrl) {
