@@ -54,11 +54,11 @@ describeEachDatabase(
       const m = await createTestMember(t);
       const other = await createTestMember(t);
       // The schema as it was, with a secret in clear.
-      await down(t.db.kysely);
+      await down(t.db.kysely as unknown as Kysely<unknown>);
       const old = 'f'.repeat(32) + '0123456789abcdef0123456789abcdef';
       const db = t.db.kysely as unknown as Kysely<{ members: { id: string; feed_token: string | null } }>;
       await db.updateTable('members').set({ feed_token: old }).where('id', '=', m.user.uuid).execute();
-      await up(t.db.kysely);
+      await up(t.db.kysely as unknown as Kysely<unknown>);
       const row = await stored(t, m);
       expect(row).not.toContain(old);
       expect(row).toContain(sha256(old));
