@@ -30,7 +30,7 @@ import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
 import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
 import { CalibrationMarks } from './laser/calibration-marks.tsx';
 import { CameraPanel } from './laser/camera-panel.tsx';
-import type { LaserColour } from './laser/detector.ts';
+import type { LaserColour } from '@club/laser/detector';
 import { HitOverlay } from './laser/hit-overlay.tsx';
 import { formatHitFactor, ScoringPanel } from './laser/scoring-panel.tsx';
 import type { ShootMode } from './laser/scoring-panel.tsx';

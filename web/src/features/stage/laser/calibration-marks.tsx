@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stageToCanvas } from '@club/stage-engine/coordinates';
 import type { Viewport } from '@club/stage-engine/coordinates';
-import { MARKER_POSITIONS, markerHalfSize } from './markers.ts';
+import { MARKER_POSITIONS, markerHalfSize } from '@club/laser/markers';
 
 /** The calibration screen: black, with the nine white marks at their stage places, over the whole stage. */
 export function CalibrationMarks({ viewport }: { viewport: Viewport }) {

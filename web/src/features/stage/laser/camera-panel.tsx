@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LaserColour } from './detector.ts';
+import type { LaserColour } from '@club/laser/detector';
 import type { LaserCamera } from './use-laser-camera.ts';
 
 /** The laser camera's controls: on and off, calibration and its quality, colour, sensitivity, live view. */

@@ -1,8 +1,8 @@
 // The laser worker: reads camera frames (from the track itself where the browser allows, else as
 // ImageBitmaps from the page), reduces them on an OffscreenCanvas and analyses them off the main
 // thread, so the stage keeps its frame rate and no frame waits for the page to paint.
-import { DetectorEngine } from './detector-engine.ts';
-import type { Design, FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
+import { DetectorEngine } from '@club/laser/detector-engine';
+import type { Design, FromWorker, ToWorker, WorkerPhase } from '@club/laser/detector-protocol';
 
 // The app's types are the window's (lib DOM); the worker needs only these two members of its scope.
 const scope = self as unknown as {

@@ -3,10 +3,10 @@
 // the worker reports into a stage point with its capture instant.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StagePoint } from '@club/stage-engine/coordinates';
-import { applyHomography } from './homography.ts';
-import type { LaserColour } from './detector.ts';
-import type { FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
-import type { Calibration } from './markers.ts';
+import { applyHomography } from '@club/laser/homography';
+import type { LaserColour } from '@club/laser/detector';
+import type { FromWorker, ToWorker, WorkerPhase } from '@club/laser/detector-protocol';
+import type { Calibration } from '@club/laser/markers';
 
 /** Where the camera is: off, opening, looking for the marks, scoring, moved, or unusable. */
 export type CameraStatus = 'off' | 'starting' | 'calibrating' | 'ready' | 'moved' | 'error';
