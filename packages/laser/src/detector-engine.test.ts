@@ -44,5 +44,5 @@ describe('DetectorEngine', () => {
       moved ||= output.moved === true;
     }
     expect(moved).toBe(false);
-  }, 30_000);
+  }, 120_000);
 });

@@ -48,6 +48,9 @@ scope.onmessage = (event) => {
     case 'stream':
       void readStream(message.readable);
       break;
+    case 'drawn':
+      engine.drawn(message.boxes, message.atEpochMs);
+      break;
     case 'frame':
       analyse(message.bitmap, message.bitmap.width, message.bitmap.height, message.atEpochMs);
       message.bitmap.close();
@@ -105,10 +108,16 @@ function analyse(
   if (phase === 'calibrate') {
     const output = engine.calibrate(pixels, width, height, design);
     if (output.calibration) phase = 'detect';
-    post({ type: 'calibration', calibration: output.calibration ?? null });
+    post({
+      type: 'calibration',
+      calibration: output.calibration ?? null,
+      problem: output.problem ?? null,
+      rejected: output.rejected ?? null,
+      marksFound: output.marksFound ?? 0,
+    });
     return;
   }
-  const output = engine.detect(pixels, width, height);
+  const output = engine.detect(pixels, width, height, atEpochMs);
   analysed += 1;
   const shot = output.detection?.shot;
   if (shot) post({ type: 'shot', x: shot.x, y: shot.y, width, atEpochMs, doneAtEpochMs: epochNow() });
