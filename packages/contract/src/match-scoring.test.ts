@@ -176,6 +176,23 @@ describe('match results', () => {
   });
 });
 
+describe('fixed-time stages (USPSA/IPSC rule 9.2: net points, not factored by time)', () => {
+  it('ranks by net points and gives them as stage points', () => {
+    // As PractiScore scored stage 4 of a real club match (see server/test/matches/fixtures):
+    // 10 A, 5 C, 2 D minor = 67 points, hit factor 67, stage points 67.
+    const [division] = computeResults({
+      scoring: 'ipsc',
+      stages: [{ number: 4, maxPoints: 100, series: null, shotsPerSeries: null, scoringType: 'fixed-time' }],
+      competitors: [competitor('A'), competitor('B')],
+      scores: [run(4, 'A', 0, { a: 10, c: 5, d: 2 }), run(4, 'B', 0, { a: 9, c: 5, d: 1 })],
+    });
+    expect(division!.competitors.map((c) => [c.competitorId, c.stages[0]!.hitFactor, c.stages[0]!.stagePoints, c.place])).toEqual([
+      ['A', 67, 67, 1],
+      ['B', 61, 61, 2],
+    ]);
+  });
+});
+
 describe('precision results: total, then inner tens, then the last series backwards', () => {
   const stages = [
     { number: 1, maxPoints: 200, series: 2, shotsPerSeries: 10 },

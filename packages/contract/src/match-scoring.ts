@@ -71,7 +71,8 @@ export interface ResultsCompetitor {
 
 export interface ResultsInput {
   scoring: MatchScoring;
-  stages: readonly Pick<MatchStage, 'number' | 'maxPoints' | 'series' | 'shotsPerSeries'>[];
+  stages: readonly (Pick<MatchStage, 'number' | 'maxPoints' | 'series' | 'shotsPerSeries'> &
+    Partial<Pick<MatchStage, 'scoringType'>>)[];
   competitors: readonly ResultsCompetitor[];
   scores: readonly ScoreValues[];
 }
@@ -132,13 +133,15 @@ export function computeResults(input: ResultsInput): DivisionResult[] {
 }
 
 function ipscDivision(
-  stages: readonly Pick<MatchStage, 'number' | 'maxPoints'>[],
+  stages: readonly (Pick<MatchStage, 'number' | 'maxPoints'> & Partial<Pick<MatchStage, 'scoringType'>>)[],
   competitors: readonly ResultsCompetitor[],
   scoreOf: ReadonlyMap<string, ScoreValues>,
 ): CompetitorResult[] {
   const stageResults = new Map<string, StageResult[]>(competitors.map((c) => [c.id, []]));
   const totals = new Map<string, number>(competitors.map((c) => [c.id, 0]));
   for (const stage of stages) {
+    // Fixed time (rule 9.2 of the USPSA and IPSC books): net points, not factored by time.
+    const fixedTime = stage.scoringType === 'fixed-time';
     const runs: { competitor: ResultsCompetitor; result: StageResult }[] = [];
     for (const competitor of competitors) {
       const score = scoreOf.get(`${stage.number}:${competitor.id}`);
@@ -158,7 +161,7 @@ function ipscDivision(
         // A DQ scores 0 on every stage; a DNF scores 0 on its stage.
         if (!competitor.dq && !score.dnf) {
           result.points = runPoints(score, competitor.factor);
-          result.hitFactor = hitFactor(result.points, score.time);
+          result.hitFactor = fixedTime ? result.points : hitFactor(result.points, score.time);
         }
       }
       stageResults.get(competitor.id)!.push(result);
@@ -166,7 +169,7 @@ function ipscDivision(
     }
     const best = Math.max(0, ...runs.map((run) => run.result.hitFactor ?? 0));
     for (const run of runs) {
-      const exact = stagePoints(run.result.hitFactor ?? 0, best, stage.maxPoints);
+      const exact = fixedTime ? run.result.points : stagePoints(run.result.hitFactor ?? 0, best, stage.maxPoints);
       totals.set(run.competitor.id, totals.get(run.competitor.id)! + exact);
       run.result.stagePoints = roundTo(exact, 4);
     }

@@ -5,6 +5,7 @@ import {
   ipscScoreBodySchema,
   matchBodySchema,
   precisionScoreBodySchema,
+  ipscScoreFaults,
   precisionScoreFaults,
 } from './match.ts';
 
@@ -74,8 +75,10 @@ describe('score bodies', () => {
   it('takes a time with two decimals at most, and needs one unless DNF', () => {
     expect(ipscScoreBodySchema.parse(run)).toMatchObject({ time: 12.34, dnf: false });
     expect(fieldErrorsFromZod(ipscScoreBodySchema.safeParse({ ...run, time: 12.345 }).error!)).toEqual({ time: ['pattern'] });
-    expect(fieldErrorsFromZod(ipscScoreBodySchema.safeParse({ ...run, time: 0 }).error!)).toEqual({ time: ['required'] });
-    expect(ipscScoreBodySchema.parse({ ...run, time: 0, dnf: true }).dnf).toBe(true);
+    const stopped = ipscScoreBodySchema.parse({ ...run, time: 0 });
+    expect(ipscScoreFaults({ scoringType: 'comstock' }, stopped)).toEqual({ time: 'required' });
+    expect(ipscScoreFaults({ scoringType: 'fixed-time' }, stopped)).toEqual({});
+    expect(ipscScoreFaults({ scoringType: 'comstock' }, { ...stopped, dnf: true })).toEqual({});
     expect(ipscScoreBodySchema.safeParse({ ...run, a: -1 }).success).toBe(false);
     expect(ipscScoreBodySchema.safeParse({ ...run, clientId: 'x' }).success).toBe(false);
   });

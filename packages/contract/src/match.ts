@@ -97,7 +97,8 @@ const stageBodySchema = z.strictObject({
   minRounds: intField(MATCH_LIMITS.minRounds.min, MATCH_LIMITS.minRounds.max),
   /** ipsc: 5 × minRounds when missing; precision: 10 × series × shotsPerSeries. */
   maxPoints: intField(MATCH_LIMITS.maxPoints.min, MATCH_LIMITS.maxPoints.max).nullish(),
-  scoringType: z.literal('comstock', { error: 'enum' }).optional().default('comstock'),
+  /** Comstock, or fixed time (net points, not factored by time); virginia may follow. */
+  scoringType: z.enum(['comstock', 'fixed-time'], { error: 'enum' }).optional().default('comstock'),
   series: intField(MATCH_LIMITS.series.min, MATCH_LIMITS.series.max).nullish(),
   shotsPerSeries: intField(MATCH_LIMITS.shotsPerSeries.min, MATCH_LIMITS.shotsPerSeries.max).nullish(),
 });
@@ -155,6 +156,7 @@ export function normalizeStage(
     libraryStageId?: string | null;
     minRounds: number;
     maxPoints?: number | null;
+    scoringType?: StageScoringType;
     series?: number | null;
     shotsPerSeries?: number | null;
   },
@@ -179,7 +181,7 @@ export function normalizeStage(
     libraryStageId: stage.libraryStageId ?? null,
     minRounds: stage.minRounds,
     maxPoints: stage.maxPoints ?? 5 * stage.minRounds,
-    scoringType: 'comstock',
+    scoringType: stage.scoringType ?? 'comstock',
     series: null,
     shotsPerSeries: null,
   };
@@ -308,9 +310,7 @@ export const ipscScoreBodySchema = z
     procedurals: countField,
     time: timeField,
     ...scoreBodyCommon,
-  })
-  // A run that was shot has a time; a DNF may have none.
-  .refine((body) => body.dnf || body.time > 0, { error: 'required', path: ['time'] });
+  });
 export type IpscScoreBody = z.infer<typeof ipscScoreBodySchema>;
 export type IpscScoreBodyInput = z.input<typeof ipscScoreBodySchema>;
 
@@ -350,6 +350,14 @@ export function precisionScoreFaults(
   return faults;
 }
 
+/** Problems of an IPSC run against its stage: a Comstock run that was shot (not DNF) needs a time. */
+export function ipscScoreFaults(
+  stage: Pick<MatchStage, 'scoringType'>,
+  body: Pick<IpscScoreBody, 'time' | 'dnf'>,
+): Record<string, 'required'> {
+  return stage.scoringType !== 'fixed-time' && !body.dnf && body.time <= 0 ? { time: 'required' } : {};
+}
+
 /** The body of 409 SCORE_CONFLICT: what the device sent and what the server holds. */
 export const scoreConflictSchema = errorBodySchema.extend({
   mine: z.record(z.string(), z.unknown()),
@@ -387,7 +395,7 @@ export const stageResultSchema = z.object({
   time: z.number().nullable(),
   /** ipsc: points of the run (never below 0); precision: the stage's total. */
   points: z.number(),
-  /** ipsc: to four decimals; null on a precision match. */
+  /** ipsc: to four decimals (a fixed-time stage: its net points); null on a precision match. */
   hitFactor: z.number().nullable(),
   /** ipsc: HF ÷ division's best HF × maxPoints (four decimals); precision: the stage's total. */
   stagePoints: z.number(),
