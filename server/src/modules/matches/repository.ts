@@ -124,6 +124,15 @@ export function listScores(db: Executor, eventId: string, stage?: number): Promi
   return query.orderBy('stage').orderBy('competitor_id').execute();
 }
 
+/** The values of every score held, and nothing else: what results are computed from. */
+export function listScoreValues(db: Executor, eventId: string) {
+  return db
+    .selectFrom('match_scores')
+    .select(['stage', 'competitor_id', 'a', 'c', 'd', 'm', 'ns', 'procedurals', 'time_cs', 'dnf', 'series', 'x'])
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
 export function findScore(
   db: Executor,
   eventId: string,

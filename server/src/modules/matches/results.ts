@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { findMatchEventHeaders } from '../events/index.ts';
 import type { MatchEventHeader } from '../events/index.ts';
 import type { MatchRow } from './repository.ts';
-import { listPublishedMatches, listScores } from './repository.ts';
+import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
 
@@ -49,7 +49,7 @@ function keyOf(match: MatchRow, eventsVersion: string | null | undefined): strin
 async function compute(ctx: AppContext, match: MatchRow, event: MatchEventHeader): Promise<Results> {
   const db = ctx.db.kysely;
   const competitors = await loadCompetitors(db, event);
-  const rows = await listScores(db, match.event_id);
+  const rows = await listScoreValues(db, match.event_id);
   const scores: ScoreValues[] = rows.map((row) =>
     match.scoring === 'precision'
       ? {
@@ -85,6 +85,10 @@ async function compute(ctx: AppContext, match: MatchRow, event: MatchEventHeader
   };
 }
 
+// Results being computed, by match: callers asking for the same key while it runs wait for that
+// one computation instead of starting their own (scores arrive while results are read).
+const computing = new WeakMap<AppContext, Map<string, { key: string; entry: Promise<KeptResults> }>>();
+
 async function keptResults(
   ctx: AppContext,
   match: MatchRow,
@@ -95,13 +99,38 @@ async function keptResults(
   const key = keyOf(match, eventsVersion);
   const hit = cache.get(match.event_id);
   if (key !== null && hit?.key === key) return hit;
-  const entry: KeptResults = { key: key ?? '', results: await compute(ctx, match, event) };
-  if (key !== null) {
-    cache.delete(match.event_id);
-    if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value as string);
-    cache.set(match.event_id, entry);
+  if (key === null) return { key: '', results: await compute(ctx, match, event) };
+  let running = computing.get(ctx);
+  if (!running) {
+    running = new Map();
+    computing.set(ctx, running);
   }
-  return entry;
+  const pending = running.get(match.event_id);
+  if (pending?.key === key) return pending.entry;
+  const entry = compute(ctx, match, event).then((results) => {
+    const kept: KeptResults = { key, results };
+    // A newer key may have been kept meanwhile; the older never replaces it.
+    const current = cache.get(match.event_id);
+    if (!current || newerKey(key, current.key)) {
+      cache.delete(match.event_id);
+      if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value as string);
+      cache.set(match.event_id, kept);
+    }
+    return kept;
+  });
+  running.set(match.event_id, { key, entry });
+  try {
+    return await entry;
+  } finally {
+    if (running.get(match.event_id)?.entry === entry) running.delete(match.event_id);
+  }
+}
+
+/** True when key `a` (match version : events version) is at least as new as `b` in both parts. */
+function newerKey(a: string, b: string): boolean {
+  const [matchA = 0, eventsA = 0] = a.split(':').map(Number);
+  const [matchB = 0, eventsB = 0] = b.split(':').map(Number);
+  return matchA >= matchB && eventsA >= eventsB;
 }
 
 /** The match's results for the asker: anyone once published, staff and range officers always. */

@@ -11,6 +11,7 @@ import {
   selfSquadBodySchema,
 } from '@club/contract/match';
 import { UUID_PATTERN, uuidField } from '@club/contract/text';
+import { sendKept } from '../../lib/kept-bodies.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { requireSelf } from '../members/index.ts';
 import { importPractiScore } from './import.ts';
@@ -99,7 +100,7 @@ export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/api/events/:uuid/match/results/', { schema: { params: eventParams } }, async (request, reply) => {
     const entry = await resultsFor(ctx, request.params.uuid, await request.authenticate());
-    return reply.type('application/json; charset=utf-8').send(resultsJson(entry));
+    return sendKept(request, reply, resultsJson(entry));
   });
 
   app.get('/api/events/:uuid/match/results.csv', { schema: { params: eventParams } }, async (request, reply) => {

@@ -209,10 +209,13 @@ function fromRow(row: CompetitorRow): CompetitorRecord {
   };
 }
 
+// One collator for every comparison: localeCompare with a locale builds one per call.
+const collator = new Intl.Collator('es');
+
 function bySquadAndName(a: CompetitorRecord, b: CompetitorRecord): number {
   const squadA = a.squad ?? Number.MAX_SAFE_INTEGER;
   const squadB = b.squad ?? Number.MAX_SAFE_INTEGER;
-  return squadA - squadB || a.fullName.localeCompare(b.fullName, 'es') || a.id.localeCompare(b.id);
+  return squadA - squadB || collator.compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Every competitor of the match: live registrations (with what staff changed) and guests. */
