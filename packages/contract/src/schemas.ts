@@ -244,6 +244,10 @@ export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
 
 export const PARTICIPANTS_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
 
+/** GET /api/admin/events/{uuid}/waitlist/: the waiting list in order, each with status 5 (staff). */
+export const adminWaitlistSchema = z.object({ waiting: z.array(participantSchema) });
+export type AdminWaitlist = z.infer<typeof adminWaitlistSchema>;
+
 /** GET /api/admin/events/{uuid}/participants/?offset=&limit= */
 export const participantsPageQuerySchema = z.strictObject({
   offset: pathInteger(0, 9999).optional(),

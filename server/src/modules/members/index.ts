@@ -3,7 +3,9 @@ export type { MemberRow } from '../../db/schema.ts';
 export { membersRoutes } from './routes.ts';
 export { createMember } from './create.ts';
 export type { NewMember } from './create.ts';
-export { booleanColumns } from './flags.ts';
+export { booleanColumns, booleansOf } from './flags.ts';
+export { papersDecisionMail } from './papers-mail.ts';
+export type { Papers } from './papers-mail.ts';
 export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export {
