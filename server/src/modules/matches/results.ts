@@ -1,5 +1,6 @@
 // Results of a match, computed on the server from the scores by the contract's rules and kept
 // in this process by a key read from the database on every request (decision 0037).
+import { gzipSync } from 'node:zlib';
 import { computeResults } from '@club/contract/match-scoring';
 import type { ScoreValues } from '@club/contract/match-scoring';
 import { divisionKey, factorKey } from '@club/contract/enums';
@@ -14,12 +15,14 @@ import type { MatchRow } from './repository.ts';
 import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
+import type { CompetitorRecord } from './service.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
   key: string;
   results: Results;
   json?: Buffer;
+  gzip?: Buffer;
   csv?: Buffer;
 }
 
@@ -46,42 +49,82 @@ function keyOf(match: MatchRow, eventsVersion: string | null | undefined): strin
   return eventsVersion ? `${match.version}:${eventsVersion}` : null;
 }
 
-async function compute(ctx: AppContext, match: MatchRow, event: MatchEventHeader): Promise<Results> {
+/**
+ * What results were last computed from, per match: the competitors (kept while the competitors'
+ * version and the events version stay) and the scores as of a match version, so that the next
+ * computation reads only the scores saved since (each score row carries the version it was
+ * saved with; a version the row shows was committed, and every lower one before it).
+ */
+interface Basis {
+  rosterKey: string;
+  competitors: CompetitorRecord[];
+  scoresVersion: number;
+  scores: Map<string, ScoreValues>;
+}
+
+const bases = new WeakMap<AppContext, Map<string, Basis>>();
+
+function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof listScoreValues>>[number]): ScoreValues {
+  return scoring === 'precision'
+    ? {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        series: JSON.parse(row.series ?? '[]') as number[],
+        x: Number(row.x),
+      }
+    : {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        time: Number(row.time_cs) / 100,
+        a: Number(row.a),
+        c: Number(row.c),
+        d: Number(row.d),
+        m: Number(row.m),
+        ns: Number(row.ns),
+        procedurals: Number(row.procedurals),
+      };
+}
+
+async function compute(
+  ctx: AppContext,
+  match: MatchRow,
+  event: MatchEventHeader,
+  eventsVersion: string | null | undefined,
+): Promise<Results> {
   const db = ctx.db.kysely;
-  const competitors = await loadCompetitors(db, event);
-  const rows = await listScoreValues(db, match.event_id);
-  const scores: ScoreValues[] = rows.map((row) =>
-    match.scoring === 'precision'
-      ? {
-          stage: Number(row.stage),
-          competitorId: row.competitor_id,
-          dnf: Boolean(row.dnf),
-          series: JSON.parse(row.series ?? '[]') as number[],
-          x: Number(row.x),
-        }
-      : {
-          stage: Number(row.stage),
-          competitorId: row.competitor_id,
-          dnf: Boolean(row.dnf),
-          time: Number(row.time_cs) / 100,
-          a: Number(row.a),
-          c: Number(row.c),
-          d: Number(row.d),
-          m: Number(row.m),
-          ns: Number(row.ns),
-          procedurals: Number(row.procedurals),
-        },
-  );
+  let byMatch = bases.get(ctx);
+  if (!byMatch) {
+    byMatch = new Map();
+    bases.set(ctx, byMatch);
+  }
+  const version = Number(match.version);
+  const rosterKey = eventsVersion ? `${match.roster_version}:${eventsVersion}` : '';
+  const basis = byMatch.get(match.event_id);
+  const competitors =
+    basis && rosterKey !== '' && basis.rosterKey === rosterKey ? basis.competitors : await loadCompetitors(db, event);
+  // A basis from a newer version than asked (another request got there first) is not used.
+  const since = basis && basis.scoresVersion <= version ? basis.scoresVersion : 0;
+  // A copy: another computation of this match may be reading the kept map meanwhile.
+  const scores = since > 0 ? new Map(basis!.scores) : new Map<string, ScoreValues>();
+  for (const row of await listScoreValues(db, match.event_id, since)) {
+    scores.set(`${row.stage}:${row.competitor_id}`, valuesOf(match.scoring, row));
+  }
+  if (rosterKey !== '' && (!basis || basis.scoresVersion <= version)) {
+    if (!basis && byMatch.size >= MAX_KEPT) byMatch.delete(byMatch.keys().next().value as string);
+    byMatch.set(match.event_id, { rosterKey, competitors, scoresVersion: version, scores });
+  }
   const stages = JSON.parse(match.stages) as MatchStage[];
   return {
     eventUuid: match.event_id,
     published: Boolean(match.published),
     computedAt: ctx.clock.now().toISOString(),
-    version: Number(match.version),
+    version,
     name: match.name,
     scoring: match.scoring,
     stages,
-    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores }),
+    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores: [...scores.values()] }),
   };
 }
 
@@ -99,7 +142,7 @@ async function keptResults(
   const key = keyOf(match, eventsVersion);
   const hit = cache.get(match.event_id);
   if (key !== null && hit?.key === key) return hit;
-  if (key === null) return { key: '', results: await compute(ctx, match, event) };
+  if (key === null) return { key: '', results: await compute(ctx, match, event, eventsVersion) };
   let running = computing.get(ctx);
   if (!running) {
     running = new Map();
@@ -107,7 +150,7 @@ async function keptResults(
   }
   const pending = running.get(match.event_id);
   if (pending?.key === key) return pending.entry;
-  const entry = compute(ctx, match, event).then((results) => {
+  const entry = compute(ctx, match, event, eventsVersion).then((results) => {
     const kept: KeptResults = { key, results };
     // A newer key may have been kept meanwhile; the older never replaces it.
     const current = cache.get(match.event_id);
@@ -146,6 +189,15 @@ export async function resultsFor(ctx: AppContext, eventId: string, asker: Asker)
 export function resultsJson(entry: KeptResults): Buffer {
   entry.json ??= Buffer.from(JSON.stringify(entry.results));
   return entry.json;
+}
+
+/**
+ * The JSON gzipped once per key, at the fastest level: during a match the key moves with every
+ * score, and level 1 costs a third of level 6 for a tenth more bytes.
+ */
+export function resultsGzip(entry: KeptResults): Buffer {
+  entry.gzip ??= gzipSync(resultsJson(entry), { level: 1 });
+  return entry.gzip;
 }
 
 // A cell a spreadsheet would read as a formula is written as text.

@@ -11,11 +11,11 @@ import {
   selfSquadBodySchema,
 } from '@club/contract/match';
 import { UUID_PATTERN, uuidField } from '@club/contract/text';
-import { sendKept } from '../../lib/kept-bodies.ts';
+import { acceptedEncodings } from '../../lib/encoding.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { requireSelf } from '../members/index.ts';
 import { importPractiScore } from './import.ts';
-import { memberResults, resultsCsv, resultsFor, resultsJson } from './results.ts';
+import { memberResults, resultsCsv, resultsFor, resultsGzip, resultsJson } from './results.ts';
 import {
   addCompetitor,
   chooseSquad,
@@ -100,7 +100,11 @@ export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/api/events/:uuid/match/results/', { schema: { params: eventParams } }, async (request, reply) => {
     const entry = await resultsFor(ctx, request.params.uuid, await request.authenticate());
-    return sendKept(request, reply, resultsJson(entry));
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
+    if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
+      return reply.header('content-encoding', 'gzip').send(resultsGzip(entry));
+    }
+    return reply.send(resultsJson(entry));
   });
 
   app.get('/api/events/:uuid/match/results.csv', { schema: { params: eventParams } }, async (request, reply) => {

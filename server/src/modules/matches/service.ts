@@ -290,7 +290,7 @@ export async function addCompetitor(ctx: AppContext, eventId: string, body: Gues
         updated_at: stamp,
       },
     ]);
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
   });
   const row = await findCompetitorRow(ctx.db.kysely, eventId, id);
   return toCompetitor(fromRow(row!), true);
@@ -353,7 +353,7 @@ export async function updateCompetitor(
       if (body.dqReason) changes.dq_reason = body.dqReason;
     }
     await updateCompetitorRow(trx, eventId, id, changes);
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
     return event;
   });
   return toCompetitor(await competitorById(ctx.db.kysely, event, id), true);
@@ -381,7 +381,7 @@ export async function chooseSquad(
     }
     await ensureRow(trx, event, mine.id, stamp);
     await updateCompetitorRow(trx, eventId, mine.id, { squad: body.squad, updated_at: stamp });
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
     return { event, id: mine.id };
   });
   return toCompetitor(await competitorById(ctx.db.kysely, event, id), false);
@@ -418,7 +418,17 @@ export function toScore(row: ScoreRow, scoring: MatchScoring): Score {
 
 type ScoreValuesRow = Omit<
   MatchScoresTable,
-  'event_id' | 'stage' | 'competitor_id' | 'revision' | 'client_id' | 'based_on' | 'scored_by' | 'scored_by_name' | 'scored_at' | 'source'
+  | 'event_id'
+  | 'stage'
+  | 'competitor_id'
+  | 'revision'
+  | 'client_id'
+  | 'based_on'
+  | 'scored_by'
+  | 'scored_by_name'
+  | 'scored_at'
+  | 'source'
+  | 'saved_version'
 >;
 
 /** The stored values of a score body. */
@@ -461,7 +471,7 @@ export async function saveRangeScore(
   rawBody: unknown,
   member: Readonly<MemberRow>,
 ): Promise<SaveOutcome> {
-  const { match } = await visibleMatch(ctx, eventId, { member });
+  const { event, match } = await visibleMatch(ctx, eventId, { member });
   if (!isRangeOfficer(member, match.scoring)) throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers score.');
   const body = scoreBodySchemaFor(match.scoring).parse(rawBody);
   const stage = (JSON.parse(match.stages) as MatchStage[]).find((s) => s.number === stageNumber);
@@ -473,7 +483,9 @@ export async function saveRangeScore(
   const values = valuesOf(body);
   const now = isoOf(ctx.clock.now());
   return withWriteTransaction(ctx.db, async (trx): Promise<SaveOutcome> => {
-    const { event, match: locked } = await lockedMatchAndEvent(trx, ctx, eventId);
+    // Saves of one match take turns on its row (PostgreSQL); SQLite's write lock does it already.
+    const locked = await lockMatch(trx, ctx.db.dialect, eventId);
+    if (!locked) throw new ApiError('NOT_A_MATCH', 'The event has no match.');
     const prior = await findRevisionByClientId(trx, eventId, body.clientId);
     if (prior) {
       const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
@@ -491,6 +503,7 @@ export async function saveRangeScore(
         conflict: { mine: { stage: stageNumber, competitorId, ...body }, theirs: toScore(held, locked.scoring) },
       };
     }
+    const version = await bumpMatchVersion(trx, eventId, now, false);
     const saved: MatchScoresTable = {
       event_id: eventId,
       stage: stageNumber,
@@ -503,9 +516,9 @@ export async function saveRangeScore(
       scored_by_name: fullName(member),
       scored_at: now,
       source: 'range',
+      saved_version: version,
     };
     await saveScore(trx, saved, newId(), !held);
-    await bumpMatchVersion(trx, eventId, now);
     return { saved: toScore(saved, locked.scoring) };
   });
 }
