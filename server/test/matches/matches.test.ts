@@ -240,6 +240,33 @@ describeEachDatabase(
       });
     });
 
+    describe('scores sent at once', () => {
+      it('count one score for one clientId and let one of several first copies win, the rest told of it', async () => {
+        const api = apiClient(get().app);
+        const eventId = await insertShoot(get());
+        await registeredCompetitor(get(), eventId);
+        await createMatch(get(), eventId, staff);
+        const [c] = await competitorsOf(get(), eventId);
+        const same = run({ a: 9, time: 8 });
+        const resends = await Promise.all(Array.from({ length: 8 }, () => api.put(scorePath(eventId, 1, c!.id), same, officer.token)));
+        expect(resends.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+        expect(new Set(resends.map((r) => r.json().revision))).toEqual(new Set([1]));
+        // Eight first copies of stage 2, all different: one is saved, seven are conflicts.
+        const rivals = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => api.put(scorePath(eventId, 2, c!.id), run({ a: 10 + i, time: 9 }), officer.token)),
+        );
+        expect(rivals.filter((r) => r.statusCode === 200)).toHaveLength(1);
+        expect(rivals.filter((r) => r.statusCode === 409)).toHaveLength(7);
+        const history = scoreHistorySchema.parse(
+          (await api.get(`/api/admin/events/${eventId}/match/scores/history/?competitorId=${c!.id}`, staff.token)).json(),
+        );
+        expect(history.map((h) => [h.stage, h.revision])).toEqual([
+          [1, 1],
+          [2, 1],
+        ]);
+      });
+    });
+
     describe('results', () => {
       it('rank by the Comstock rule, live for officers, for everyone once published, as JSON and CSV', async () => {
         const api = apiClient(get().app);

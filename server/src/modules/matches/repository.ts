@@ -146,19 +146,21 @@ export function listScoreValues(db: Executor, eventId: string, sinceVersion: num
   return query.execute();
 }
 
+/** The score held of one run; `lock` locks its row to the commit (PostgreSQL). */
 export function findScore(
   db: Executor,
   eventId: string,
   stage: number,
   competitorId: string,
+  lock = false,
 ): Promise<ScoreRow | undefined> {
-  return db
+  const query = db
     .selectFrom('match_scores')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('stage', '=', stage)
-    .where('competitor_id', '=', competitorId)
-    .executeTakeFirst();
+    .where('competitor_id', '=', competitorId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Stage numbers that hold at least one score. */
