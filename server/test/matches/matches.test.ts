@@ -5,6 +5,7 @@ import {
   competitorSchema,
   ipscScoreSchema,
   matchSchema,
+  matchSummaryListSchema,
   memberResultsSchema,
   resultsSchema,
   scoreConflictSchema,
@@ -55,6 +56,14 @@ describeEachDatabase(
 
         const replaced = await createMatch(get(), eventId, staff, { name: 'Tirada social (final)', squads: [{ number: 1, capacity: 10 }] });
         expect(replaced).toMatchObject({ name: 'Tirada social (final)', version: 2, squads: [{ number: 1, name: null, capacity: 10 }] });
+        const summaries = matchSummaryListSchema.parse((await api.get('/api/matches/')).json());
+        expect(summaries.find((m) => m.eventUuid === eventId)).toEqual({
+          eventUuid: eventId,
+          name: 'Tirada social (final)',
+          scoring: 'ipsc',
+          published: false,
+          start: '2025-07-12 09:00:00',
+        });
       });
 
       it('answers NOT_FOUND for an unknown event and for a private one to a visitor, and refuses non-staff writes', async () => {
@@ -63,6 +72,10 @@ describeEachDatabase(
         await createMatch(get(), privateId, staff);
         expectError(await api.get(`/api/events/${privateId}/match/`), 404, 'NOT_FOUND');
         expect((await api.get(`/api/events/${privateId}/match/`, member.token)).statusCode).toBe(200);
+        const anonymousList = matchSummaryListSchema.parse((await api.get('/api/matches/')).json());
+        const memberList = matchSummaryListSchema.parse((await api.get('/api/matches/', member.token)).json());
+        expect(anonymousList.some((m) => m.eventUuid === privateId)).toBe(false);
+        expect(memberList.some((m) => m.eventUuid === privateId)).toBe(true);
         expectError(await api.get(`/api/events/${randomUUID()}/match/`), 404, 'NOT_FOUND');
         expectError(await api.put(`/api/admin/events/${randomUUID()}/match/`, matchBody(), staff.token), 404, 'NOT_FOUND');
         expectError(await api.put(`/api/admin/events/${privateId}/match/`, matchBody(), member.token), 403, 'FORBIDDEN');

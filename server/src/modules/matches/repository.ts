@@ -40,6 +40,11 @@ export function lockMatch(trx: Executor, dialect: DialectName, eventId: string):
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Every match's summary fields. */
+export function listMatchSummaries(db: Executor) {
+  return db.selectFrom('matches').select(['event_id', 'name', 'scoring', 'published']).execute();
+}
+
 export function listPublishedMatches(db: Executor): Promise<MatchRow[]> {
   return db.selectFrom('matches').selectAll().where('published', '=', 1).execute();
 }

@@ -22,6 +22,7 @@ import {
   putMatch,
   readCompetitors,
   readMatch,
+  readMatchSummaries,
   readScoreHistory,
   readScores,
   saveRangeScore,
@@ -44,6 +45,8 @@ const importQuery = z.object({ divisions: z.string().max(2000, { error: 'maxleng
 export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+
+  app.get('/api/matches/', async (request) => readMatchSummaries(ctx, await request.authenticate()));
 
   app.get('/api/events/:uuid/match/', { schema: { params: eventParams } }, async (request) =>
     readMatch(ctx, request.params.uuid, await request.authenticate()),

@@ -13,6 +13,7 @@ import type {
   MatchBody,
   MatchScoring,
   MatchStage,
+  MatchSummary,
   PrecisionScoreBody,
   Score,
   ScoreRevision,
@@ -26,7 +27,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
-import { findMatchEntrant, findMatchEntrants, findMatchEventHeader } from '../events/index.ts';
+import { findMatchEntrant, findMatchEntrants, findMatchEventHeader, findMatchEventHeaders } from '../events/index.ts';
 import type { MatchEntrant, MatchEventHeader } from '../events/index.ts';
 import { findNamedMember } from '../members/index.ts';
 import type { CompetitorRow, MatchRow, ScoreHistoryRow, ScoreRow } from './repository.ts';
@@ -42,6 +43,7 @@ import {
   insertCompetitorRows,
   insertMatch,
   listCompetitorRows,
+  listMatchSummaries,
   listScoreHistory,
   listScores,
   lockMatch,
@@ -139,6 +141,20 @@ export function toMatch(row: MatchRow): Match {
 
 export async function readMatch(ctx: AppContext, eventId: string, asker: Asker): Promise<Match> {
   return toMatch((await visibleMatch(ctx, eventId, asker)).match);
+}
+
+/** Every match the asker may see (public events' for a visitor), newest event first. */
+export async function readMatchSummaries(ctx: AppContext, asker: Asker): Promise<MatchSummary[]> {
+  const db = ctx.db.kysely;
+  const matches = await listMatchSummaries(db);
+  const events = new Map((await findMatchEventHeaders(db, matches.map((m) => m.event_id))).map((e) => [e.id, e]));
+  return matches
+    .flatMap((m) => {
+      const event = events.get(m.event_id);
+      if (!event || (asker === null && event.status !== EventStatus.publico)) return [];
+      return [{ eventUuid: m.event_id, name: m.name, scoring: m.scoring, published: Boolean(m.published), start: event.startAt }];
+    })
+    .sort((a, b) => b.start.localeCompare(a.start));
 }
 
 /** Creates or replaces the match of an event (staff). Stages holding scores stay. */
