@@ -15,7 +15,7 @@ import type { MatchRow } from './repository.ts';
 import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
-import type { CompetitorRecord } from './service.ts';
+import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
@@ -49,21 +49,6 @@ function keyOf(match: MatchRow, eventsVersion: string | null | undefined): strin
   return eventsVersion ? `${match.version}:${eventsVersion}` : null;
 }
 
-/**
- * What results were last computed from, per match: the competitors (kept while the competitors'
- * version and the events version stay) and the scores as of a match version, so that the next
- * computation reads only the scores saved since (each score row carries the version it was
- * saved with; a version the row shows was committed, and every lower one before it).
- */
-interface Basis {
-  rosterKey: string;
-  competitors: CompetitorRecord[];
-  scoresVersion: number;
-  scores: Map<string, ScoreValues>;
-}
-
-const bases = new WeakMap<AppContext, Map<string, Basis>>();
-
 function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof listScoreValues>>[number]): ScoreValues {
   return scoring === 'precision'
     ? {
@@ -94,14 +79,9 @@ async function compute(
   eventsVersion: string | null | undefined,
 ): Promise<Results> {
   const db = ctx.db.kysely;
-  let byMatch = bases.get(ctx);
-  if (!byMatch) {
-    byMatch = new Map();
-    bases.set(ctx, byMatch);
-  }
   const version = Number(match.version);
-  const rosterKey = eventsVersion ? `${match.roster_version}:${eventsVersion}` : '';
-  const basis = byMatch.get(match.event_id);
+  const rosterKey = rosterKeyOf(match, eventsVersion);
+  const basis = basisOf(ctx, match.event_id);
   const competitors =
     basis && rosterKey !== '' && basis.rosterKey === rosterKey ? basis.competitors : await loadCompetitors(db, event);
   // A basis from a newer version than asked (another request got there first) is not used.
@@ -112,8 +92,8 @@ async function compute(
     scores.set(`${row.stage}:${row.competitor_id}`, valuesOf(match.scoring, row));
   }
   if (rosterKey !== '' && (!basis || basis.scoresVersion <= version)) {
-    if (!basis && byMatch.size >= MAX_KEPT) byMatch.delete(byMatch.keys().next().value as string);
-    byMatch.set(match.event_id, { rosterKey, competitors, scoresVersion: version, scores });
+    const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
+    keepBasis(ctx, match.event_id, { rosterKey, competitors, ids, scoresVersion: version, scores });
   }
   const stages = JSON.parse(match.stages) as MatchStage[];
   return {

@@ -24,6 +24,8 @@ import type { AppContext } from '../../context.ts';
 import type { MatchScoresTable, MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { knownCompetitor } from './basis.ts';
+import type { CompetitorRecord } from './basis.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
@@ -195,10 +197,6 @@ export async function putMatch(ctx: AppContext, eventId: string, body: MatchBody
 
 // ---------------------------------------------------------------- competitors
 
-/** A competitor with what the server needs beside the wire fields. */
-export interface CompetitorRecord extends Competitor {
-  kind: 'registered' | 'guest' | 'member';
-}
 
 function fromEntrant(entrant: MatchEntrant, row: CompetitorRow | undefined): CompetitorRecord {
   return {
@@ -561,10 +559,15 @@ export async function saveRangeScore(
         const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
         return { saved: toScore(held ?? prior, locked.scoring) };
       }
-      const row = await findCompetitorRow(trx, eventId, competitorId);
-      const live =
-        (row && row.kind !== 'registered') ||
-        (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId }));
+      // The competitors kept for results answer when they are current (decision 0037).
+      let live = knownCompetitor(ctx, match, match.events_version, competitorId);
+      if (live === undefined) {
+        const row = await findCompetitorRow(trx, eventId, competitorId);
+        live = Boolean(
+          (row && row.kind !== 'registered') ||
+            (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId })),
+        );
+      }
       if (!live) throw new ApiError('NOT_FOUND', 'No such competitor.');
       // The run's row is locked (PostgreSQL) until the commit: a second save of it waits here and
       // then reads this one's revision. Saves of other runs go on meanwhile.
