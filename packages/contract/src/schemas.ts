@@ -113,6 +113,10 @@ export type Health = z.infer<typeof healthSchema>;
 /** The `{}` that several calls answer with. */
 export const emptyAnswerSchema = z.object({});
 
+/** GET /api/registro/verify/: `{}`, or `{ alreadyConfirmed: true }` for a link followed before. */
+export const verifyAnswerSchema = z.object({ alreadyConfirmed: z.literal(true).optional() });
+export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
+
 // ---------------------------------------------------------------- subscribe
 
 // Not strict either: an older client may send more about the role, and it is dropped.
