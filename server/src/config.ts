@@ -47,6 +47,8 @@ const envSchema = z.object({
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   JOBS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   JOBS_WORKER_GONE_MS: z.coerce.number().int().min(300).max(3_600_000).default(10_000),
+  FEED_KEY: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  FEED_KEY_FILE: z.string().min(1).default('data/feed.key'),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -96,6 +98,12 @@ export interface Config {
     /** A worker whose heartbeat is older than this is gone: its claimed jobs are taken back. */
     goneMs: number;
   };
+  /**
+   * The key personal calendar addresses are derived with (decision 0034): FEED_KEY, or else the
+   * key in FEED_KEY_FILE, made at the first need. Every process of one club needs the same.
+   */
+  feedKey: string | undefined;
+  feedKeyFile: string;
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -140,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Three missed beats at least: one slow write never makes a live worker look gone.
       goneMs: Math.max(e.JOBS_WORKER_GONE_MS, 3 * e.JOBS_HEARTBEAT_MS),
     },
+    feedKey: e.FEED_KEY,
+    feedKeyFile: e.FEED_KEY_FILE,
   };
 }
 
