@@ -8,9 +8,18 @@
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
 // BENCH_SKIP_BUILD=1 uses the build as it is; BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
 // (a signed-in route is written `member:/calendar`).
+// Figures that travel from one machine to the next: beside each run it prints Lighthouse's
+// benchmarkIndex (the LHR's environment), the load average (1 min) before and after the run,
+// and the main-thread time of the page's own scripts (same origin) as observed in the trace:
+// Lighthouse's bootup-time audit scales its "scripting" and "parse/compile" columns by the
+// simulated CPU slowdown (4×), so the bench divides them back; bootup-time lists only scripts
+// whose scaled total reaches 50 ms. Two ratios compare machines: TBT × benchmarkIndex / 1000 (the
+// TBT a machine of index 1000 would show, if blocking time scales inversely with the index)
+// and observed script milliseconds per KB gzip of own scripts loaded.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -160,11 +169,48 @@ function beforeFirstPaint(lhr, html) {
   return { js: js / 1024, css: css / 1024 };
 }
 
+/** The 1-minute load average, two decimals. */
+const load1 = () => os.loadavg()[0];
+
+/**
+ * Main-thread time of the page's own scripts (same origin as the page) as observed in the
+ * trace, unscaled: bootup-time's scripting and parse/compile divided by the simulated CPU
+ * slowdown. And the gzip KB of every own script the page loaded.
+ */
+function ownScripts(lhr) {
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).origin;
+  const own = (url) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  const multiplier =
+    lhr.configSettings.throttlingMethod === 'simulate' ? lhr.configSettings.throttling.cpuSlowdownMultiplier : 1;
+  let scriptMs = 0;
+  for (const item of lhr.audits['bootup-time'].details?.items ?? []) {
+    if (own(item.url)) scriptMs += (item.scripting + item.scriptParseCompile) / multiplier;
+  }
+  let kb = 0;
+  for (const item of lhr.audits['network-requests'].details.items) {
+    if (item.resourceType !== 'Script' || !own(item.url)) continue;
+    const file = path.join(root, 'web/dist', new URL(item.url).pathname);
+    if (existsSync(file)) kb += gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+  }
+  return { scriptMs, kb, multiplier };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ` +
+    `load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) at the start`,
+);
+let environmentShown = false;
 try {
   let session;
   const rows = [];
@@ -178,9 +224,20 @@ try {
     ).text();
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
+      const loadBefore = load1();
       const lhr = await measure(`${server.url}${pathname}`, signedIn ? session : undefined);
+      const loadAfter = load1();
       if (!lhr) continue;
+      if (!environmentShown) {
+        environmentShown = true;
+        const chromium = /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? '?';
+        console.log(
+          `Lighthouse ${lhr.lighthouseVersion}, Chromium ${chromium} (${await chromiumPath()}), ` +
+            `simulated CPU slowdown ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`,
+        );
+      }
       const before = beforeFirstPaint(lhr, html);
+      const scripts = ownScripts(lhr);
       const run = {
         performance: score(lhr, 'performance'),
         accessibility: score(lhr, 'accessibility'),
@@ -192,6 +249,13 @@ try {
         tbt: metric(lhr, 'total-blocking-time'),
         js: before.js,
         css: before.css,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        loadBefore,
+        loadAfter,
+        scriptMs: scripts.scriptMs,
+        scriptKb: scripts.kb,
+        tbtAt1000: (metric(lhr, 'total-blocking-time') * lhr.environment.benchmarkIndex) / 1000,
+        msPerKb: scripts.kb > 0 ? scripts.scriptMs / scripts.kb : 0,
         losses: Object.entries(lhr.categories)
           .filter(([id]) => id !== 'performance')
           .flatMap(([, category]) => category.auditRefs)
@@ -204,6 +268,9 @@ try {
         `${route} run ${i}: performance ${run.performance}  FCP ${run.fcp.toFixed(2)} s  LCP ${run.lcp.toFixed(2)} s` +
           `  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}` +
           `  a11y ${run.accessibility}  bp ${run.bestPractices}  seo ${run.seo}  JS ${run.js.toFixed(1)} KB  CSS ${run.css.toFixed(1)} KB` +
+          `  | benchmarkIndex ${Math.round(run.benchmarkIndex)}  load ${run.loadBefore.toFixed(2)}→${run.loadAfter.toFixed(2)}` +
+          `  own scripts ${Math.round(run.scriptMs)} ms observed / ${run.scriptKb.toFixed(1)} KB gz (${run.msPerKb.toFixed(1)} ms/KB)` +
+          `  TBT×BI/1000 ${Math.round(run.tbtAt1000)} ms` +
           (run.losses.length ? `  (loses: ${run.losses.join(', ')})` : ''),
       );
       runs.push(run);
@@ -215,7 +282,9 @@ try {
     const of = (key) => median(runs.map((run) => run[key]));
     console.log(
       `${route} median of ${runs.length}: performance ${of('performance')}  LCP ${of('lcp').toFixed(2)} s  CLS ${of('cls').toFixed(3)}` +
-        `  a11y ${of('accessibility')}  bp ${of('bestPractices')}  seo ${of('seo')}  JS ${of('js').toFixed(1)} KB  CSS ${of('css').toFixed(1)} KB`,
+        `  a11y ${of('accessibility')}  bp ${of('bestPractices')}  seo ${of('seo')}  JS ${of('js').toFixed(1)} KB  CSS ${of('css').toFixed(1)} KB` +
+        `  TBT ${Math.round(of('tbt'))} ms  benchmarkIndex ${Math.round(of('benchmarkIndex'))}` +
+        `  own scripts ${Math.round(of('scriptMs'))} ms observed (${of('msPerKb').toFixed(1)} ms/KB)  TBT×BI/1000 ${Math.round(of('tbtAt1000'))} ms`,
     );
     rows.push({
       route,
@@ -228,14 +297,23 @@ try {
       cls: of('cls'),
       js: of('js'),
       css: of('css'),
+      tbt: of('tbt'),
+      benchmarkIndex: of('benchmarkIndex'),
+      load: `${Math.min(...runs.map((r) => r.loadBefore)).toFixed(2)}–${Math.max(...runs.map((r) => r.loadAfter)).toFixed(2)}`,
+      scriptMs: of('scriptMs'),
+      msPerKb: of('msPerKb'),
+      tbtAt1000: of('tbtAt1000'),
     });
   }
 
   console.log(`\nmedian of each figure over the runs of each route (Lighthouse mobile, ${RUNS} runs asked):`);
-  const header = ['route', 'runs', 'perf', 'a11y', 'bp', 'seo', 'LCP s', 'CLS', 'JS KB gz', 'CSS KB gz'];
+  const header = [
+    ...['route', 'runs', 'perf', 'a11y', 'bp', 'seo', 'LCP s', 'CLS', 'JS KB gz', 'CSS KB gz'],
+    ...['TBT ms', 'BI', 'load 1m', 'script ms', 'ms/KB', 'TBT×BI/1000'],
+  ];
   const table = rows.map((row) =>
     row.runs === 0
-      ? [row.route, '0', '-', '-', '-', '-', '-', '-', '-', '-']
+      ? [row.route, '0', ...header.slice(2).map(() => '-')]
       : [
           row.route,
           String(row.runs),
@@ -247,6 +325,12 @@ try {
           row.cls.toFixed(3),
           row.js.toFixed(1),
           row.css.toFixed(1),
+          String(Math.round(row.tbt)),
+          String(Math.round(row.benchmarkIndex)),
+          row.load,
+          String(Math.round(row.scriptMs)),
+          row.msPerKb.toFixed(1),
+          String(Math.round(row.tbtAt1000)),
         ],
   );
   const widths = header.map((title, i) => Math.max(title.length, ...table.map((cells) => cells[i].length)));
@@ -254,6 +338,10 @@ try {
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(line(header));
   for (const cells of table) console.log(line(cells));
+  console.log(
+    `load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')} (1, 5, 15 min) at the end; ` +
+      `script ms: own scripts' main-thread time observed in the trace (bootup-time ÷ CPU slowdown)`,
+  );
 } finally {
   await server.stop();
 }
