@@ -75,6 +75,10 @@ const BLOB_HUE_RATIO = 3;
 const MIN_DOT_MASS = 15;
 /** A change that lasts this many frames is the scene's, not a shot's: it is learnt. */
 const ABSORB_FRAMES = 15;
+/** A pixel whose brightness (sum of channels) jumped by more than this changed, whatever its hue. */
+const SCENE_JUMP = 90;
+/** Above this share of the picture jumping at once, a new picture is shown (the marks giving way to the stage). */
+const SCENE_JUMP_SHARE = 0.05;
 /** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
 const SETTLE_FRAMES = 6;
 
@@ -120,7 +124,7 @@ export class LaserDetector {
     this.settling = 0;
   }
 
-  /** The foreground of the last frame (1 where a pixel stood out), for the live view. */
+  /** The foreground of the last frame (1 where a pixel stood out as a dot's, 3 where it only changed), for the live view. */
   get foreground(): Uint8Array | null {
     return this.mask;
   }
@@ -184,6 +188,7 @@ export class LaserDetector {
     const contrast = contrastForSensitivity(this.options.sensitivity);
     const { inside, drawn } = masks;
     let foreground = 0;
+    let changed = 0;
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const r = rgba[byte]! / gain;
       const g = rgba[byte + 1]! / gain;
@@ -216,7 +221,10 @@ export class LaserDetector {
         otherBack < BURNT &&
         laserRise > 0 &&
         laserRise >= HUE_RATIO * otherRise;
-      mask[index] = isForeground ? 1 : 0;
+      // Any hue: a pixel whose brightness jumped, for telling a new picture from a dot.
+      const jumped = Math.abs(r + g + b - meanR[index]! - meanG[index]! - meanB[index]!) > SCENE_JUMP;
+      if (jumped) changed += 1;
+      mask[index] = isForeground ? 1 : jumped ? 3 : 0;
       if (isForeground) {
         foreground += 1;
         age[index] = Math.min(255, age[index]! + 1);
@@ -236,12 +244,13 @@ export class LaserDetector {
       deviation[index]! += LEARN_RATE * (Math.min(60, Math.abs(rise)) - deviation[index]!);
     }
     if (learning) return { shot: null, dotInView: false, sceneChange: false };
-    if (foreground > size * SCENE_CHANGE_SHARE || this.settling > 0) {
+    const sceneChange = foreground > size * SCENE_CHANGE_SHARE || changed > size * SCENE_JUMP_SHARE;
+    if (sceneChange || this.settling > 0) {
       // A new picture settles over a few frames (blur, exposure): its last changing pixels are not dots.
-      this.settling = foreground > size * SCENE_CHANGE_SHARE ? SETTLE_FRAMES : this.settling - 1;
+      this.settling = sceneChange ? SETTLE_FRAMES : this.settling - 1;
       // Learn the new picture quickly instead of reporting hundreds of "dots".
       for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
-        if (mask[index] !== 1) continue;
+        if (mask[index] === 0) continue;
         meanR[index]! += 0.5 * (rgba[byte]! / gain - meanR[index]!);
         meanG[index]! += 0.5 * (rgba[byte + 1]! / gain - meanG[index]!);
         meanB[index]! += 0.5 * (rgba[byte + 2]! / gain - meanB[index]!);
