@@ -15,6 +15,7 @@ import {
   CAMERA_HEIGHT,
   CAMERA_WIDTH,
   DEFAULT_LOOK,
+  MARK_FRAMES,
   PERSPECTIVES,
   framesOf,
   scriptFor,
@@ -152,7 +153,7 @@ for (const name of quick ? [] : readdirSync(ROOT).sort()) {
   const quiet: VideoScript = {
     pictures: base.pictures,
     frames: [
-      ...base.frames.slice(0, 75),
+      ...base.frames.slice(0, MARK_FRAMES),
       ...Array.from({ length: 60 * CAMERA_FPS }, () => ({ picture: last, dots: [] })),
     ],
     shotPoints: [],

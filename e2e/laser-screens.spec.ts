@@ -84,7 +84,7 @@ async function openPlayer(page: Page, setting: Setting) {
     JSON.stringify(stageToWire(laserStage())),
   );
   await page.goto('/dry-training');
-  await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
   if (setting.fullscreen) {
     await page.getByRole('button', { name: 'Full screen' }).click();
     await page.waitForFunction(() => document.fullscreenElement !== null);
@@ -260,7 +260,7 @@ test.describe('the scoring flow as a member sees it @camera', () => {
             [JSON.stringify(stageToWire(laserStage())), language],
           );
           await page.goto('/dry-training');
-          await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible();
+          await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
           await page.locator('.viewer-actions .btn-bar[aria-pressed]').nth(0).click();
           const panel = page.locator('.scoring-panel');
           await expect(panel).toBeInViewport();

@@ -97,8 +97,8 @@ export interface VideoScript {
   readonly shotFrames: readonly number[];
 }
 
-export const MARK_FRAMES = 75;
-export const STAGE_FRAMES = 45;
+export const MARK_FRAMES = 105;
+export const STAGE_FRAMES = 90;
 export const SHOT_EVERY = 30;
 export const DOT_FRAMES = 3;
 export const TAIL_FRAMES = 60;

@@ -63,6 +63,8 @@ const CHROMA_FLOOR = 12;
  * like one. Such pixels are left out (a camera exposed for the screen keeps white cards lower).
  */
 const BURNT = 235;
+/** Unless the other channels fell there by more than noise near the clip can make them (a dot drawn over the white). */
+const BURNT_DROP = 40;
 /** The laser's channel must rise at least this many times as much as either other channel. */
 const HUE_RATIO = 2;
 /** Over a blob, the laser's channel must rise this many times as much as the others. */
@@ -218,7 +220,7 @@ export class LaserDetector {
         (inside === undefined || inside === null || inside[index] === 1) &&
         rise > contrast + DEVIATION_FACTOR * deviation[index]! &&
         laser - other >= CHROMA_FLOOR &&
-        otherBack < BURNT &&
+        (otherBack < BURNT || otherRise < -BURNT_DROP) &&
         laserRise > 0 &&
         laserRise >= HUE_RATIO * otherRise;
       // Any hue: a pixel whose brightness jumped, for telling a new picture from a dot.
