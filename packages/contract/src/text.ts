@@ -113,7 +113,7 @@ export const MOBILE_INPUT_MAX = 24;
  */
 export function normaliseMobile(text: string): string | null {
   if (text.length > MOBILE_INPUT_MAX) return null;
-  const compact = text.replace(/[\s.()\-]/g, '');
+  const compact = text.replace(/[\s.()-]/g, '');
   if (MOBILE_PATTERN.test(compact)) return compact;
   const international = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
   if (!international) return null;

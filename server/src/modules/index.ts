@@ -9,6 +9,7 @@ import { stagesRoutes } from './stages/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { matchesRoutes } from './matches/routes.ts';
 import { eventsHooks } from './events/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
@@ -26,4 +27,5 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
   await app.register(trainingRoutes);
+  await app.register(matchesRoutes);
 }
