@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // The member's training log holds as many sessions or shots as one member may keep.
+  TRAINING_LOG_FULL: 409,
   // Third round (API.md "Calls of the third round"), grouped by issue.
   // Matches.
   BAD_IMPORT: 400,
