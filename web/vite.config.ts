@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { webManifest } from './build/web-manifest.ts';
 
 // `npm run build:test` (used by `npm run test:e2e`) sets VITE_TEST_HOOKS=true: the bundle then
 // writes the attributes the browser tests read (src/lib/test-hooks.ts). Any other build leaves
@@ -22,7 +23,7 @@ function testBuildMarker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), prerenderPages(), precompress(), testBuildMarker()],
+  plugins: [react(), webManifest(), prerenderPages(), precompress(), testBuildMarker()],
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(testHooks ? 'true' : 'false') },
   server: {
     port: 5173,
