@@ -14,3 +14,10 @@ export {
 } from './staff.ts';
 export { feedBody, feedEventOf, feedWindow } from './feed.ts';
 export { seatFromWaitlist } from './waitlist.ts';
+export {
+  findMatchEntrant,
+  findMatchEntrants,
+  findMatchEventHeader,
+  findMatchEventHeaders,
+} from './match-entrants.ts';
+export type { MatchEntrant, MatchEventHeader } from './match-entrants.ts';

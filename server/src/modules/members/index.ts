@@ -19,3 +19,5 @@ export {
 export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
+export { findMembersByNombres, findNamedMember } from './by-name.ts';
+export type { NamedMember } from './by-name.ts';
