@@ -64,9 +64,16 @@ async function keep(urls) {
   }
 }
 
+// The page is told once everything it listed is kept, so it can say it is ready for no network.
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (data && data.type === 'keep' && Array.isArray(data.urls)) event.waitUntil(keep(data.urls.slice(0, 400)));
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.slice(0, 400);
+  event.waitUntil(
+    keep(urls).then(() => {
+      if (event.source) event.source.postMessage({ type: 'kept', page: data.urls[0] });
+    }),
+  );
 });
 
 async function fromCache(key) {

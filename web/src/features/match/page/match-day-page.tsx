@@ -35,9 +35,10 @@ export function MatchDayPage() {
       );
       if (!cancelled) setKept(rows.sort((a, b) => b.savedAt.localeCompare(a.savedAt)));
     })();
-    keepForOffline();
+    const stop = keepForOffline();
     return () => {
       cancelled = true;
+      stop();
     };
   }, []);
   return (

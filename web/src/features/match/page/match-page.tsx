@@ -104,7 +104,7 @@ export function MatchPage() {
               </h2>
               {mine ? (
                 <p className="alert alert-light border" data-testid="my-squad">
-                  {mine.squad === null ? t('PAGE.YOU_NO_SQUAD') : t('PAGE.YOU_IN_SQUAD', { squad: match.data.squads.find((s) => s.number === mine.squad)?.name ?? mine.squad })}
+                  {mine.squad === null ? t('PAGE.YOU_NO_SQUAD') : t('PAGE.YOU_IN_SQUAD', { squad: match.data.squads.find((s) => s.number === mine.squad)?.name ?? t('SQUAD', { n: mine.squad }) })}
                 </p>
               ) : null}
               {refusal ? <FormAlert>{t(`ERROR.${refusal}`, { defaultValue: t('ERROR.generic') })}</FormAlert> : null}

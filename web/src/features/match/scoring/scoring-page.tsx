@@ -149,8 +149,10 @@ export function ScoringPage() {
   }, [waitingCount, flush]);
 
   // Once drawn with its match, the screen is kept for opening with no network.
+  const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
-    if (data.status === 'ready') keepForOffline();
+    if (data.status !== 'ready') return;
+    return keepForOffline(() => setOfflineReady(true));
   }, [data.status]);
 
   const pending = useMemo(() => {
@@ -409,6 +411,11 @@ export function ScoringPage() {
       <nav className="score-links" aria-label={t('SCORE.LINKS')}>
         <Link to={matchPath(uuid, 'results')}>{t('SCORE.LIVE_RESULTS')}</Link>
         <Link to={matchPath(uuid)}>{t('SCORE.MATCH_PAGE')}</Link>
+        {offlineReady ? (
+          <span className="small fw-semibold" data-testid="offline-ready">
+            {t('SCORE.OFFLINE_READY')}
+          </span>
+        ) : null}
         <span className="text-body-secondary small" lang={i18n.language}>
           {t('SCORE.KEPT_AT', { time: snapshot ? new Date(snapshot.savedAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) : '' })}
         </span>

@@ -7,6 +7,7 @@ import { useBriefingEvent } from '../../../lib/library/briefing-event.ts';
 import { useMatch } from '../api/match.ts';
 import { MatchForm } from './match-form.tsx';
 import { CompetitorsPanel } from './competitors-panel.tsx';
+import { HistoryPanel } from './history-panel.tsx';
 import '../match.css';
 
 /** Staff's setup of an event's match (/match/{uuid}/setup): stages, squads, competitors, publishing. */
@@ -47,6 +48,7 @@ export function SetupPage() {
             )}
             <MatchForm key={match.data ? 'edit' : 'new'} eventUuid={uuid} match={match.data ?? null} defaultName={event.data.evento} />
             {match.data ? <CompetitorsPanel eventUuid={uuid} match={match.data} /> : null}
+            {match.data ? <HistoryPanel eventUuid={uuid} match={match.data} /> : null}
           </>
         )}
       </div>
