@@ -5,7 +5,7 @@ import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { eventDayLabel } from '../../lib/library/briefing-event.ts';
 import { useMyResults } from './api/results.ts';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
 
 /** The member's matches (/my-results), beside the training log: place, percent and each stage. */

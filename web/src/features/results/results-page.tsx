@@ -8,7 +8,7 @@ import { ApiCallError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.tsx';
 import { eventDayLabel, useBriefingEvent } from '../../lib/library/briefing-event.ts';
 import { downloadResultsCsv, resultsCsvPath, useMatchOfResults, useResults } from './api/results.ts';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
 
 function StageRows({ competitor, stages, ipsc }: { competitor: CompetitorResult; stages: MatchStage[]; ipsc: boolean }) {
@@ -68,7 +68,9 @@ function ByDivision({ results, stages, ipsc }: { results: Results; stages: Match
                     <span className="results-percent">{c.dq ? '–' : `${n(c.percent, 2)} %`}</span>
                     <span className="results-points">{n(c.matchPoints, ipsc ? 4 : 0)}</span>
                   </summary>
-                  <StageRows competitor={c} stages={stages} ipsc={ipsc} />
+                  <div className="table-responsive">
+                    <StageRows competitor={c} stages={stages} ipsc={ipsc} />
+                  </div>
                 </details>
               </li>
             ))}

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Competitor, Score } from '@club/contract/match';
+import { formatNumber } from '../../../lib/number-format.ts';
 import type { OutboxEntry, ScoreSend } from './score-outbox.ts';
 
 /** One line of a run's values: "A 10 · C 2 · … · 12.34 s" or the series and inner tens. */
 export function useRunText() {
-  const { t } = useTranslation('match');
+  const { t, i18n } = useTranslation('match');
   return (values: ScoreSend | Score): string => {
     if (values.dnf) return t('SCORE.DNF_SHORT');
     if ('time' in values && 'a' in values) {
-      return `A ${values.a} · C ${values.c} · D ${values.d} · M ${values.m} · NS ${values.ns} · P ${values.procedurals} · ${values.time.toFixed(2)} s`;
+      return `A ${values.a} · C ${values.c} · D ${values.d} · M ${values.m} · NS ${values.ns} · P ${values.procedurals} · ${formatNumber(values.time, 2, i18n.language)} s`;
     }
     if ('series' in values) return `${values.series.join(' + ')} · X ${values.x}`;
     return '';

@@ -5,6 +5,7 @@ import { APP_ROUTES, matchPath } from '@club/contract/routes';
 import { isIpscScore } from '@club/contract/match';
 import type { Competitor, MatchStage, Score } from '@club/contract/match';
 import { hitFactor, runPoints } from '@club/contract/match-scoring';
+import { formatNumber } from '../../../lib/number-format.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { loginPathReturningTo } from '../../../lib/return-path.ts';
@@ -329,7 +330,7 @@ export function ScoringPage() {
                 </span>
                 {scoring === 'ipsc' ? (
                   <span>
-                    {t('SCORE.HIT_FACTOR')} <strong data-testid="live-hf">{liveHf === null ? '–' : liveHf.toFixed(4)}</strong>
+                    {t('SCORE.HIT_FACTOR')} <strong data-testid="live-hf">{formatNumber(liveHf, 4, i18n.language)}</strong>
                   </span>
                 ) : null}
               </div>
@@ -352,7 +353,7 @@ export function ScoringPage() {
                 {liveHf !== null ? (
                   <>
                     {' · '}
-                    {t('SCORE.HIT_FACTOR')} <strong>{liveHf.toFixed(4)}</strong>
+                    {t('SCORE.HIT_FACTOR')} <strong>{formatNumber(liveHf, 4, i18n.language)}</strong>
                   </>
                 ) : null}
               </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './format.ts';
+import { formatNumber } from './number-format.ts';
 
 describe('formatNumber', () => {
   it('writes fixed decimals with the language decimal sign', () => {
