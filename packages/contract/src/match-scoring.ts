@@ -28,11 +28,15 @@ export const HIT_POINTS: Record<Factor, { a: number; c: number; d: number }> = {
 /** Penalty of each miss, no-shoot hit and procedural. */
 export const MATCH_PENALTY = 10;
 
+// A nudge of a few units in the last place, so that a half written in binary just below it
+// (2.675 is 2.67499999…) rounds up as on paper. A quotient of the points by a time in hundredths
+// is never that close to a half without being one, so no true value is moved across.
+const NUDGE = 1 + 2 ** -50;
+
 /** Rounds to `places` decimals, half away from zero, without binary drift (2.675 → 2.68). */
 export function roundTo(value: number, places: number): number {
   const factor = 10 ** places;
-  const shifted = Number((Math.abs(value) * factor).toPrecision(15));
-  return (Math.sign(value) * Math.round(shifted)) / factor;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor * NUDGE)) / factor;
 }
 
 /** Points of an IPSC run: hits by factor less 10 per miss, no-shoot and procedural, never below 0. */
@@ -106,8 +110,11 @@ export function comparePrecision(
   return compareSeriesBackwards(a.series, b.series);
 }
 
+// One collator for every comparison: localeCompare with a locale builds one per call.
+const collator = new Intl.Collator('es');
+
 function byName(a: ResultsCompetitor, b: ResultsCompetitor): number {
-  return a.fullName.localeCompare(b.fullName, 'es') || a.id.localeCompare(b.id);
+  return collator.compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Results of a match by division (API.md, Results): places, points, percent and stage results. */

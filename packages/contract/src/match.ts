@@ -90,6 +90,17 @@ export const matchSchema = z.object({
 });
 export type Match = z.infer<typeof matchSchema>;
 
+/** GET /api/matches/: every match the caller may see, so a calendar can link an event to its results. */
+export const matchSummarySchema = z.object({
+  eventUuid: z.string(),
+  name: z.string(),
+  scoring: z.enum(MATCH_SCORINGS),
+  published: z.boolean(),
+  start: z.string(),
+});
+export type MatchSummary = z.infer<typeof matchSummarySchema>;
+export const matchSummaryListSchema = z.array(matchSummarySchema);
+
 const stageBodySchema = z.strictObject({
   number: intField(1, MATCH_LIMITS.stages.max),
   name: singleLineText(MATCH_LIMITS.stageName.max),

@@ -220,6 +220,8 @@ export interface MatchesTable {
   /** JSON squads. */
   squads: string;
   version: Generated<number>;
+  /** Moves with version when the competitors change. */
+  roster_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -265,6 +267,8 @@ export interface MatchScoresTable {
   scored_by_name: string;
   scored_at: string;
   source: 'range' | 'import';
+  /** The match's version this revision was saved with. */
+  saved_version: number;
 }
 
 export interface MatchScoreHistoryTable extends MatchScoresTable {

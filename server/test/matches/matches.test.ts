@@ -5,6 +5,7 @@ import {
   competitorSchema,
   ipscScoreSchema,
   matchSchema,
+  matchSummaryListSchema,
   memberResultsSchema,
   resultsSchema,
   scoreConflictSchema,
@@ -55,6 +56,14 @@ describeEachDatabase(
 
         const replaced = await createMatch(get(), eventId, staff, { name: 'Tirada social (final)', squads: [{ number: 1, capacity: 10 }] });
         expect(replaced).toMatchObject({ name: 'Tirada social (final)', version: 2, squads: [{ number: 1, name: null, capacity: 10 }] });
+        const summaries = matchSummaryListSchema.parse((await api.get('/api/matches/')).json());
+        expect(summaries.find((m) => m.eventUuid === eventId)).toEqual({
+          eventUuid: eventId,
+          name: 'Tirada social (final)',
+          scoring: 'ipsc',
+          published: false,
+          start: '2025-07-12 09:00:00',
+        });
       });
 
       it('answers NOT_FOUND for an unknown event and for a private one to a visitor, and refuses non-staff writes', async () => {
@@ -63,6 +72,10 @@ describeEachDatabase(
         await createMatch(get(), privateId, staff);
         expectError(await api.get(`/api/events/${privateId}/match/`), 404, 'NOT_FOUND');
         expect((await api.get(`/api/events/${privateId}/match/`, member.token)).statusCode).toBe(200);
+        const anonymousList = matchSummaryListSchema.parse((await api.get('/api/matches/')).json());
+        const memberList = matchSummaryListSchema.parse((await api.get('/api/matches/', member.token)).json());
+        expect(anonymousList.some((m) => m.eventUuid === privateId)).toBe(false);
+        expect(memberList.some((m) => m.eventUuid === privateId)).toBe(true);
         expectError(await api.get(`/api/events/${randomUUID()}/match/`), 404, 'NOT_FOUND');
         expectError(await api.put(`/api/admin/events/${randomUUID()}/match/`, matchBody(), staff.token), 404, 'NOT_FOUND');
         expectError(await api.put(`/api/admin/events/${privateId}/match/`, matchBody(), member.token), 403, 'FORBIDDEN');
@@ -236,6 +249,33 @@ describeEachDatabase(
         expect(history.map((h) => [h.revision, h.scoredBy, h.source])).toEqual([
           [1, 'Soler, Rafa', 'range'],
           [2, 'Mas, Eva', 'range'],
+        ]);
+      });
+    });
+
+    describe('scores sent at once', () => {
+      it('count one score for one clientId and let one of several first copies win, the rest told of it', async () => {
+        const api = apiClient(get().app);
+        const eventId = await insertShoot(get());
+        await registeredCompetitor(get(), eventId);
+        await createMatch(get(), eventId, staff);
+        const [c] = await competitorsOf(get(), eventId);
+        const same = run({ a: 9, time: 8 });
+        const resends = await Promise.all(Array.from({ length: 8 }, () => api.put(scorePath(eventId, 1, c!.id), same, officer.token)));
+        expect(resends.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+        expect(new Set(resends.map((r) => r.json().revision))).toEqual(new Set([1]));
+        // Eight first copies of stage 2, all different: one is saved, seven are conflicts.
+        const rivals = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => api.put(scorePath(eventId, 2, c!.id), run({ a: 10 + i, time: 9 }), officer.token)),
+        );
+        expect(rivals.filter((r) => r.statusCode === 200)).toHaveLength(1);
+        expect(rivals.filter((r) => r.statusCode === 409)).toHaveLength(7);
+        const history = scoreHistorySchema.parse(
+          (await api.get(`/api/admin/events/${eventId}/match/scores/history/?competitorId=${c!.id}`, staff.token)).json(),
+        );
+        expect(history.map((h) => [h.stage, h.revision])).toEqual([
+          [1, 1],
+          [2, 1],
         ]);
       });
     });

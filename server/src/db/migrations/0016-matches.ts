@@ -18,6 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Grows with every change of the match, its competitors or its scores: results are kept
     // computed in each process for as long as it (and the events version) stay the same.
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    // Moves with `version` when the competitors change (not when a score does): the competitors
+    // read for results are kept while it stays.
+    .addColumn('roster_version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
@@ -72,13 +75,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('scored_by_name', 'varchar(260)', (c) => c.notNull())
       .addColumn('scored_at', 'varchar(32)', (c) => c.notNull())
       // 'range' (a range officer's device) or 'import' (a PractiScore file).
-      .addColumn('source', 'varchar(10)', (c) => c.notNull());
+      .addColumn('source', 'varchar(10)', (c) => c.notNull())
+      // The match's version this revision was saved with: results read only what is newer
+      // than what they kept.
+      .addColumn('saved_version', 'integer', (c) => c.notNull().defaultTo(0));
     if (table === 'match_scores') {
       // The builder of a table of unknown type takes no column names; these are this table's.
       builder = builder.addPrimaryKeyConstraint('match_scores_pk', ['event_id', 'stage', 'competitor_id'] as never[]);
     }
     await builder.execute();
   }
+  await db.schema
+    .createIndex('match_scores_saved_idx')
+    .on('match_scores')
+    .columns(['event_id', 'saved_version'])
+    .execute();
   // The same clientId twice is one score: the second is found here and answered, not saved.
   await db.schema
     .createIndex('match_score_history_client_idx')

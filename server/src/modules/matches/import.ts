@@ -14,7 +14,6 @@ import { findMatchEventHeader } from '../events/index.ts';
 import { findMembersByNombres } from '../members/index.ts';
 import { ImportError, parseDivisionMap, parsePractiScore } from './practiscore.ts';
 import {
-  bumpMatchVersion,
   findMatch,
   insertCompetitorRows,
   insertMatch,
@@ -60,8 +59,9 @@ export async function importPractiScore(
     const stages = [...kept.filter((s) => !imported.some((i) => i.number === s.number)), ...imported].sort(
       (a, b) => a.number - b.number,
     );
+    let version = 1;
     if (existing) {
-      await updateMatch(trx, eventId, { stages: JSON.stringify(stages) }, stamp);
+      version = await updateMatch(trx, eventId, { stages: JSON.stringify(stages) }, stamp);
     } else {
       await insertMatch(trx, {
         event_id: eventId,
@@ -158,11 +158,11 @@ export async function importPractiScore(
         scored_by_name: `${IMPORT_SCORER} (${fullName(staff)})`,
         scored_at: stamp,
         source: 'import',
+        saved_version: version,
       };
     });
     const replaced = new Set(scores.filter((s) => held.has(`${s.stage}:${s.competitor_id}`)).map((s) => `${s.stage}:${s.competitor_id}`));
     await saveScoresInBulk(trx, scores, scores.map(() => newId()), replaced);
-    if (existing) await bumpMatchVersion(trx, eventId, stamp);
   });
   return toMatch((await findMatch(ctx.db.kysely, eventId))!);
 }

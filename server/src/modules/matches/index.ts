@@ -1,2 +1,3 @@
-// Match day: what other modules and the app may use of it.
-export { matchesRoutes } from './routes.ts';
+// Match day: what other modules may use of it.
+// Nothing yet: its routes are registered by modules/index.ts.
+export {};

@@ -40,6 +40,11 @@ export function lockMatch(trx: Executor, dialect: DialectName, eventId: string):
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Every match's summary fields. */
+export function listMatchSummaries(db: Executor) {
+  return db.selectFrom('matches').select(['event_id', 'name', 'scoring', 'published']).execute();
+}
+
 export function listPublishedMatches(db: Executor): Promise<MatchRow[]> {
   return db.selectFrom('matches').selectAll().where('published', '=', 1).execute();
 }
@@ -48,22 +53,34 @@ export async function insertMatch(db: Executor, row: Insertable<MatchesTable>): 
   await db.insertInto('matches').values(row).execute();
 }
 
+/**
+ * Changes the match and moves its version (and with `roster`, the competitors' version too);
+ * answers the new version. On PostgreSQL the update also locks the row until the commit.
+ */
 export async function updateMatch(
   db: Executor,
   eventId: string,
   changes: Partial<Pick<MatchesTable, 'name' | 'scoring' | 'published' | 'stages' | 'squads'>>,
   stamp: string,
-): Promise<void> {
-  await db
+  roster = true,
+): Promise<number> {
+  const row = await db
     .updateTable('matches')
-    .set((eb) => ({ ...changes, updated_at: stamp, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...changes,
+      updated_at: stamp,
+      version: eb('version', '+', 1),
+      ...(roster ? { roster_version: eb('roster_version', '+', 1) } : {}),
+    }))
     .where('event_id', '=', eventId)
-    .execute();
+    .returning('version')
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
-/** Moves the match's version: every change of its competitors or scores calls this. */
-export async function bumpMatchVersion(db: Executor, eventId: string, stamp: string): Promise<void> {
-  await updateMatch(db, eventId, {}, stamp);
+/** Moves the match's version: every change of its competitors (`roster`) or scores calls this. */
+export function bumpMatchVersion(db: Executor, eventId: string, stamp: string, roster: boolean): Promise<number> {
+  return updateMatch(db, eventId, {}, stamp, roster);
 }
 
 export function listCompetitorRows(db: Executor, eventId: string): Promise<CompetitorRow[]> {
@@ -124,19 +141,31 @@ export function listScores(db: Executor, eventId: string, stage?: number): Promi
   return query.orderBy('stage').orderBy('competitor_id').execute();
 }
 
+/** The values of the scores saved after `sinceVersion` (all: 0), and nothing else: what results read. */
+export function listScoreValues(db: Executor, eventId: string, sinceVersion: number) {
+  let query = db
+    .selectFrom('match_scores')
+    .select(['stage', 'competitor_id', 'a', 'c', 'd', 'm', 'ns', 'procedurals', 'time_cs', 'dnf', 'series', 'x'])
+    .where('event_id', '=', eventId);
+  if (sinceVersion > 0) query = query.where('saved_version', '>', sinceVersion);
+  return query.execute();
+}
+
+/** The score held of one run; `lock` locks its row to the commit (PostgreSQL). */
 export function findScore(
   db: Executor,
   eventId: string,
   stage: number,
   competitorId: string,
+  lock = false,
 ): Promise<ScoreRow | undefined> {
-  return db
+  const query = db
     .selectFrom('match_scores')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('stage', '=', stage)
-    .where('competitor_id', '=', competitorId)
-    .executeTakeFirst();
+    .where('competitor_id', '=', competitorId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Stage numbers that hold at least one score. */

@@ -1,5 +1,6 @@
 // Results of a match, computed on the server from the scores by the contract's rules and kept
 // in this process by a key read from the database on every request (decision 0037).
+import { gzipSync } from 'node:zlib';
 import { computeResults } from '@club/contract/match-scoring';
 import type { ScoreValues } from '@club/contract/match-scoring';
 import { divisionKey, factorKey } from '@club/contract/enums';
@@ -11,15 +12,17 @@ import { ApiError } from '../../lib/api-error.ts';
 import { findMatchEventHeaders } from '../events/index.ts';
 import type { MatchEventHeader } from '../events/index.ts';
 import type { MatchRow } from './repository.ts';
-import { listPublishedMatches, listScores } from './repository.ts';
+import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
+import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
   key: string;
   results: Results;
   json?: Buffer;
+  gzip?: Buffer;
   csv?: Buffer;
 }
 
@@ -46,44 +49,68 @@ function keyOf(match: MatchRow, eventsVersion: string | null | undefined): strin
   return eventsVersion ? `${match.version}:${eventsVersion}` : null;
 }
 
-async function compute(ctx: AppContext, match: MatchRow, event: MatchEventHeader): Promise<Results> {
+function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof listScoreValues>>[number]): ScoreValues {
+  return scoring === 'precision'
+    ? {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        series: JSON.parse(row.series ?? '[]') as number[],
+        x: Number(row.x),
+      }
+    : {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        time: Number(row.time_cs) / 100,
+        a: Number(row.a),
+        c: Number(row.c),
+        d: Number(row.d),
+        m: Number(row.m),
+        ns: Number(row.ns),
+        procedurals: Number(row.procedurals),
+      };
+}
+
+async function compute(
+  ctx: AppContext,
+  match: MatchRow,
+  event: MatchEventHeader,
+  eventsVersion: string | null | undefined,
+): Promise<Results> {
   const db = ctx.db.kysely;
-  const competitors = await loadCompetitors(db, event);
-  const rows = await listScores(db, match.event_id);
-  const scores: ScoreValues[] = rows.map((row) =>
-    match.scoring === 'precision'
-      ? {
-          stage: Number(row.stage),
-          competitorId: row.competitor_id,
-          dnf: Boolean(row.dnf),
-          series: JSON.parse(row.series ?? '[]') as number[],
-          x: Number(row.x),
-        }
-      : {
-          stage: Number(row.stage),
-          competitorId: row.competitor_id,
-          dnf: Boolean(row.dnf),
-          time: Number(row.time_cs) / 100,
-          a: Number(row.a),
-          c: Number(row.c),
-          d: Number(row.d),
-          m: Number(row.m),
-          ns: Number(row.ns),
-          procedurals: Number(row.procedurals),
-        },
-  );
+  const version = Number(match.version);
+  const rosterKey = rosterKeyOf(match, eventsVersion);
+  const basis = basisOf(ctx, match.event_id);
+  const competitors =
+    basis && rosterKey !== '' && basis.rosterKey === rosterKey ? basis.competitors : await loadCompetitors(db, event);
+  // A basis from a newer version than asked (another request got there first) is not used.
+  const since = basis && basis.scoresVersion <= version ? basis.scoresVersion : 0;
+  // A copy: another computation of this match may be reading the kept map meanwhile.
+  const scores = since > 0 ? new Map(basis!.scores) : new Map<string, ScoreValues>();
+  for (const row of await listScoreValues(db, match.event_id, since)) {
+    scores.set(`${row.stage}:${row.competitor_id}`, valuesOf(match.scoring, row));
+  }
+  if (rosterKey !== '' && (!basis || basis.scoresVersion <= version)) {
+    const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
+    keepBasis(ctx, match.event_id, { rosterKey, competitors, ids, scoresVersion: version, scores });
+  }
   const stages = JSON.parse(match.stages) as MatchStage[];
   return {
     eventUuid: match.event_id,
     published: Boolean(match.published),
     computedAt: ctx.clock.now().toISOString(),
-    version: Number(match.version),
+    version,
     name: match.name,
     scoring: match.scoring,
     stages,
-    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores }),
+    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores: [...scores.values()] }),
   };
 }
+
+// Results being computed, by match: callers asking for the same key while it runs wait for that
+// one computation instead of starting their own (scores arrive while results are read).
+const computing = new WeakMap<AppContext, Map<string, { key: string; entry: Promise<KeptResults> }>>();
 
 async function keptResults(
   ctx: AppContext,
@@ -95,13 +122,38 @@ async function keptResults(
   const key = keyOf(match, eventsVersion);
   const hit = cache.get(match.event_id);
   if (key !== null && hit?.key === key) return hit;
-  const entry: KeptResults = { key: key ?? '', results: await compute(ctx, match, event) };
-  if (key !== null) {
-    cache.delete(match.event_id);
-    if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value as string);
-    cache.set(match.event_id, entry);
+  if (key === null) return { key: '', results: await compute(ctx, match, event, eventsVersion) };
+  let running = computing.get(ctx);
+  if (!running) {
+    running = new Map();
+    computing.set(ctx, running);
   }
-  return entry;
+  const pending = running.get(match.event_id);
+  if (pending?.key === key) return pending.entry;
+  const entry = compute(ctx, match, event, eventsVersion).then((results) => {
+    const kept: KeptResults = { key, results };
+    // A newer key may have been kept meanwhile; the older never replaces it.
+    const current = cache.get(match.event_id);
+    if (!current || newerKey(key, current.key)) {
+      cache.delete(match.event_id);
+      if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value as string);
+      cache.set(match.event_id, kept);
+    }
+    return kept;
+  });
+  running.set(match.event_id, { key, entry });
+  try {
+    return await entry;
+  } finally {
+    if (running.get(match.event_id)?.entry === entry) running.delete(match.event_id);
+  }
+}
+
+/** True when key `a` (match version : events version) is at least as new as `b` in both parts. */
+function newerKey(a: string, b: string): boolean {
+  const [matchA = 0, eventsA = 0] = a.split(':').map(Number);
+  const [matchB = 0, eventsB = 0] = b.split(':').map(Number);
+  return matchA >= matchB && eventsA >= eventsB;
 }
 
 /** The match's results for the asker: anyone once published, staff and range officers always. */
@@ -117,6 +169,15 @@ export async function resultsFor(ctx: AppContext, eventId: string, asker: Asker)
 export function resultsJson(entry: KeptResults): Buffer {
   entry.json ??= Buffer.from(JSON.stringify(entry.results));
   return entry.json;
+}
+
+/**
+ * The JSON gzipped once per key, at the fastest level: during a match the key moves with every
+ * score, and level 1 costs a third of level 6 for a tenth more bytes.
+ */
+export function resultsGzip(entry: KeptResults): Buffer {
+  entry.gzip ??= gzipSync(resultsJson(entry), { level: 1 });
+  return entry.gzip;
 }
 
 // A cell a spreadsheet would read as a formula is written as text.

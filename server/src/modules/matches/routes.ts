@@ -11,16 +11,18 @@ import {
   selfSquadBodySchema,
 } from '@club/contract/match';
 import { UUID_PATTERN, uuidField } from '@club/contract/text';
+import { acceptedEncodings } from '../../lib/encoding.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { requireSelf } from '../members/index.ts';
 import { importPractiScore } from './import.ts';
-import { memberResults, resultsCsv, resultsFor, resultsJson } from './results.ts';
+import { memberResults, resultsCsv, resultsFor, resultsGzip, resultsJson } from './results.ts';
 import {
   addCompetitor,
   chooseSquad,
   putMatch,
   readCompetitors,
   readMatch,
+  readMatchSummaries,
   readScoreHistory,
   readScores,
   saveRangeScore,
@@ -43,6 +45,8 @@ const importQuery = z.object({ divisions: z.string().max(2000, { error: 'maxleng
 export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+
+  app.get('/api/matches/', async (request) => readMatchSummaries(ctx, await request.authenticate()));
 
   app.get('/api/events/:uuid/match/', { schema: { params: eventParams } }, async (request) =>
     readMatch(ctx, request.params.uuid, await request.authenticate()),
@@ -99,7 +103,11 @@ export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/api/events/:uuid/match/results/', { schema: { params: eventParams } }, async (request, reply) => {
     const entry = await resultsFor(ctx, request.params.uuid, await request.authenticate());
-    return reply.type('application/json; charset=utf-8').send(resultsJson(entry));
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
+    if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
+      return reply.header('content-encoding', 'gzip').send(resultsGzip(entry));
+    }
+    return reply.send(resultsJson(entry));
   });
 
   app.get('/api/events/:uuid/match/results.csv', { schema: { params: eventParams } }, async (request, reply) => {

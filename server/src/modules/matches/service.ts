@@ -3,11 +3,7 @@
 import { Division, EventStatus, EventType, Factor, RoleId } from '@club/contract/enums';
 import type { Category } from '@club/contract/enums';
 import { fullName } from '@club/contract/person';
-import {
-  ipscScoreFaults,
-  precisionScoreFaults,
-  scoreBodySchemaFor,
-} from '@club/contract/match';
+import { ipscScoreFaults, precisionScoreFaults, scoreBodySchemaFor } from '@club/contract/match';
 import type {
   Competitor,
   CompetitorUpdateBody,
@@ -17,6 +13,7 @@ import type {
   MatchBody,
   MatchScoring,
   MatchStage,
+  MatchSummary,
   PrecisionScoreBody,
   Score,
   ScoreRevision,
@@ -26,10 +23,13 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { MatchScoresTable, MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { knownCompetitor } from './basis.ts';
+import type { CompetitorRecord } from './basis.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
-import { findMatchEntrant, findMatchEntrants, findMatchEventHeader } from '../events/index.ts';
+import { findMatchEntrant, findMatchEntrants, findMatchEventHeader, findMatchEventHeaders } from '../events/index.ts';
 import type { MatchEntrant, MatchEventHeader } from '../events/index.ts';
 import { findNamedMember } from '../members/index.ts';
 import type { CompetitorRow, MatchRow, ScoreHistoryRow, ScoreRow } from './repository.ts';
@@ -45,6 +45,7 @@ import {
   insertCompetitorRows,
   insertMatch,
   listCompetitorRows,
+  listMatchSummaries,
   listScoreHistory,
   listScores,
   lockMatch,
@@ -64,7 +65,11 @@ export const DEFAULT_FACTOR = Factor.minor;
 /** Range officers: staff, members with arbitroIpsc, and on a precision match arbitroPrecision too. */
 export function isRangeOfficer(member: Readonly<MemberRow> | undefined, scoring: MatchScoring): boolean {
   if (!member) return false;
-  return Boolean(member.staff) || Boolean(member.arbitro_ipsc) || (scoring === 'precision' && Boolean(member.arbitro_precision));
+  return (
+    Boolean(member.staff) ||
+    Boolean(member.arbitro_ipsc) ||
+    (scoring === 'precision' && Boolean(member.arbitro_precision))
+  );
 }
 
 /** The roles whose registrations are the match's competitors: competidor (and alumno, with which precision shoots register). */
@@ -74,13 +79,20 @@ export function entrantRoles(type: EventType): RoleId[] {
 
 // ---------------------------------------------------------------- events, kept by version
 
-const headers = new WeakMap<AppContext, Map<string, { version: string; header: MatchEventHeader | undefined }>>();
+const headers = new WeakMap<
+  AppContext,
+  Map<string, { version: string; header: MatchEventHeader | undefined }>
+>();
 
 /**
  * The event's header, kept in this process while the events version (read with the match, in the
  * same statement) has not moved; read afresh without a version.
  */
-export async function eventHeader(ctx: AppContext, eventId: string, eventsVersion: string | null | undefined) {
+export async function eventHeader(
+  ctx: AppContext,
+  eventId: string,
+  eventsVersion: string | null | undefined,
+) {
   let cache = headers.get(ctx);
   if (!cache) {
     cache = new Map();
@@ -98,7 +110,8 @@ export async function eventHeader(ctx: AppContext, eventId: string, eventsVersio
 
 /** 404 NOT_FOUND for an unknown event, or a private one asked for by a visitor. */
 export function requireVisible(event: MatchEventHeader | undefined, asker: Asker): MatchEventHeader {
-  if (!event || (asker === null && event.status !== EventStatus.publico)) throw new ApiError('NOT_FOUND', 'No such event.');
+  if (!event || (asker === null && event.status !== EventStatus.publico))
+    throw new ApiError('NOT_FOUND', 'No such event.');
   return event;
 }
 
@@ -132,6 +145,20 @@ export async function readMatch(ctx: AppContext, eventId: string, asker: Asker):
   return toMatch((await visibleMatch(ctx, eventId, asker)).match);
 }
 
+/** Every match the asker may see (public events' for a visitor), newest event first. */
+export async function readMatchSummaries(ctx: AppContext, asker: Asker): Promise<MatchSummary[]> {
+  const db = ctx.db.kysely;
+  const matches = await listMatchSummaries(db);
+  const events = new Map((await findMatchEventHeaders(db, matches.map((m) => m.event_id))).map((e) => [e.id, e]));
+  return matches
+    .flatMap((m) => {
+      const event = events.get(m.event_id);
+      if (!event || (asker === null && event.status !== EventStatus.publico)) return [];
+      return [{ eventUuid: m.event_id, name: m.name, scoring: m.scoring, published: Boolean(m.published), start: event.startAt }];
+    })
+    .sort((a, b) => b.start.localeCompare(a.start));
+}
+
 /** Creates or replaces the match of an event (staff). Stages holding scores stay. */
 export async function putMatch(ctx: AppContext, eventId: string, body: MatchBody): Promise<Match> {
   const stamp = isoOf(ctx.clock.now());
@@ -152,20 +179,24 @@ export async function putMatch(ctx: AppContext, eventId: string, body: MatchBody
     const scored = await scoredStages(trx, eventId);
     const kept = new Set(body.stages.map((stage) => stage.number));
     if (scored.some((n) => !kept.has(n)) || (scored.length > 0 && existing.scoring !== body.scoring)) {
-      throw new ApiError('STAGE_HAS_SCORES', 'Stages that hold scores cannot be removed, nor the scoring changed.');
+      throw new ApiError(
+        'STAGE_HAS_SCORES',
+        'Stages that hold scores cannot be removed, nor the scoring changed.',
+      );
     }
     await updateMatch(trx, eventId, fields, stamp);
-    await clearSquadsNotIn(trx, eventId, body.squads.map((squad) => squad.number), stamp);
+    await clearSquadsNotIn(
+      trx,
+      eventId,
+      body.squads.map((squad) => squad.number),
+      stamp,
+    );
   });
   return toMatch((await findMatch(ctx.db.kysely, eventId))!);
 }
 
 // ---------------------------------------------------------------- competitors
 
-/** A competitor with what the server needs beside the wire fields. */
-export interface CompetitorRecord extends Competitor {
-  kind: 'registered' | 'guest' | 'member';
-}
 
 function fromEntrant(entrant: MatchEntrant, row: CompetitorRow | undefined): CompetitorRecord {
   return {
@@ -209,10 +240,15 @@ function fromRow(row: CompetitorRow): CompetitorRecord {
   };
 }
 
+// One collator for every comparison: localeCompare with a locale builds one per call.
+const collator = new Intl.Collator('es');
+
 function bySquadAndName(a: CompetitorRecord, b: CompetitorRecord): number {
   const squadA = a.squad ?? Number.MAX_SAFE_INTEGER;
   const squadB = b.squad ?? Number.MAX_SAFE_INTEGER;
-  return squadA - squadB || a.fullName.localeCompare(b.fullName, 'es') || a.id.localeCompare(b.id);
+  return (
+    squadA - squadB || collator.compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 /** Every competitor of the match: live registrations (with what staff changed) and guests. */
@@ -241,7 +277,8 @@ export async function readCompetitors(ctx: AppContext, eventId: string, asker: A
 function requireSquad(match: MatchRow, squad: number | null | undefined): void {
   if (squad === null || squad === undefined) return;
   const squads = JSON.parse(match.squads) as Squad[];
-  if (!squads.some((s) => s.number === squad)) throw new ApiError('VALIDATION_ERROR', 'No such squad.', { squad: ['enum'] });
+  if (!squads.some((s) => s.number === squad))
+    throw new ApiError('VALIDATION_ERROR', 'No such squad.', { squad: ['enum'] });
 }
 
 async function lockedMatchAndEvent(trx: Executor, ctx: AppContext, eventId: string) {
@@ -287,14 +324,19 @@ export async function addCompetitor(ctx: AppContext, eventId: string, body: Gues
         updated_at: stamp,
       },
     ]);
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
   });
   const row = await findCompetitorRow(ctx.db.kysely, eventId, id);
   return toCompetitor(fromRow(row!), true);
 }
 
 /** The competitor's own row, made for a registered competitor the first time something of it changes. */
-async function ensureRow(trx: Executor, event: MatchEventHeader, id: string, stamp: string): Promise<CompetitorRow> {
+async function ensureRow(
+  trx: Executor,
+  event: MatchEventHeader,
+  id: string,
+  stamp: string,
+): Promise<CompetitorRow> {
   const row = await findCompetitorRow(trx, event.id, id);
   const entrant = await findMatchEntrant(trx, event.id, entrantRoles(event.type), { registrationId: id });
   if (row && (row.kind !== 'registered' || entrant)) return row;
@@ -344,13 +386,14 @@ export async function updateCompetitor(
     if (body.category !== undefined) changes.category = body.category as Category | null;
     if (body.squad !== undefined) changes.squad = body.squad;
     if (body.dq === false) Object.assign(changes, { dq: 0, dq_rule: null, dq_reason: null });
-    else if (body.dq === true) Object.assign(changes, { dq: 1, dq_rule: body.dqRule ?? null, dq_reason: body.dqReason });
+    else if (body.dq === true)
+      Object.assign(changes, { dq: 1, dq_rule: body.dqRule ?? null, dq_reason: body.dqReason });
     else if (row.dq) {
       if (body.dqRule !== undefined) changes.dq_rule = body.dqRule;
       if (body.dqReason) changes.dq_reason = body.dqReason;
     }
     await updateCompetitorRow(trx, eventId, id, changes);
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
     return event;
   });
   return toCompetitor(await competitorById(ctx.db.kysely, event, id), true);
@@ -374,11 +417,12 @@ export async function chooseSquad(
       requireSquad(match, body.squad);
       const squad = (JSON.parse(match.squads) as Squad[]).find((s) => s.number === body.squad)!;
       const taken = competitors.filter((c) => c.squad === body.squad && c.id !== mine.id).length;
-      if (squad.capacity !== null && taken >= squad.capacity) throw new ApiError('EVENT_FULL', 'The squad is full.');
+      if (squad.capacity !== null && taken >= squad.capacity)
+        throw new ApiError('EVENT_FULL', 'The squad is full.');
     }
     await ensureRow(trx, event, mine.id, stamp);
     await updateCompetitorRow(trx, eventId, mine.id, { squad: body.squad, updated_at: stamp });
-    await bumpMatchVersion(trx, eventId, stamp);
+    await bumpMatchVersion(trx, eventId, stamp, true);
     return { event, id: mine.id };
   });
   return toCompetitor(await competitorById(ctx.db.kysely, event, id), false);
@@ -415,13 +459,34 @@ export function toScore(row: ScoreRow, scoring: MatchScoring): Score {
 
 type ScoreValuesRow = Omit<
   MatchScoresTable,
-  'event_id' | 'stage' | 'competitor_id' | 'revision' | 'client_id' | 'based_on' | 'scored_by' | 'scored_by_name' | 'scored_at' | 'source'
+  | 'event_id'
+  | 'stage'
+  | 'competitor_id'
+  | 'revision'
+  | 'client_id'
+  | 'based_on'
+  | 'scored_by'
+  | 'scored_by_name'
+  | 'scored_at'
+  | 'source'
+  | 'saved_version'
 >;
 
 /** The stored values of a score body. */
 export function valuesOf(body: IpscScoreBody | PrecisionScoreBody): ScoreValuesRow {
   if ('series' in body) {
-    return { a: 0, c: 0, d: 0, m: 0, ns: 0, procedurals: 0, time_cs: 0, dnf: body.dnf ? 1 : 0, series: JSON.stringify(body.series), x: body.x };
+    return {
+      a: 0,
+      c: 0,
+      d: 0,
+      m: 0,
+      ns: 0,
+      procedurals: 0,
+      time_cs: 0,
+      dnf: body.dnf ? 1 : 0,
+      series: JSON.stringify(body.series),
+      x: body.x,
+    };
   }
   return {
     a: body.a,
@@ -458,53 +523,84 @@ export async function saveRangeScore(
   rawBody: unknown,
   member: Readonly<MemberRow>,
 ): Promise<SaveOutcome> {
-  const { match } = await visibleMatch(ctx, eventId, { member });
-  if (!isRangeOfficer(member, match.scoring)) throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers score.');
+  const { event, match } = await visibleMatch(ctx, eventId, { member });
+  if (!isRangeOfficer(member, match.scoring))
+    throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers score.');
   const body = scoreBodySchemaFor(match.scoring).parse(rawBody);
   const stage = (JSON.parse(match.stages) as MatchStage[]).find((s) => s.number === stageNumber);
   if (!stage) throw new ApiError('NOT_FOUND', 'No such stage.');
   const faults = 'series' in body ? precisionScoreFaults(stage, body) : ipscScoreFaults(stage, body);
   if (Object.keys(faults).length > 0) {
-    throw new ApiError('VALIDATION_ERROR', 'The score does not fit the stage.', Object.fromEntries(Object.entries(faults).map(([k, v]) => [k, [v]])));
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'The score does not fit the stage.',
+      Object.fromEntries(Object.entries(faults).map(([k, v]) => [k, [v]])),
+    );
   }
   const values = valuesOf(body);
   const now = isoOf(ctx.clock.now());
-  return withWriteTransaction(ctx.db, async (trx): Promise<SaveOutcome> => {
-    const { event, match: locked } = await lockedMatchAndEvent(trx, ctx, eventId);
-    const prior = await findRevisionByClientId(trx, eventId, body.clientId);
-    if (prior) {
-      const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
-      return { saved: toScore(held ?? prior, locked.scoring) };
+  const locked = match;
+  // Two saves of one run race only on PostgreSQL (SQLite takes the write lock first): the loser
+  // of a unique index (the same clientId, or a first save of the run) or of a deadlock with an
+  // import tries again and then finds the winner's score.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await saveInTransaction();
+    } catch (error) {
+      if (attempt >= 3 || !(isUniqueViolation(error) || (error as { code?: unknown }).code === '40P01'))
+        throw error;
     }
-    const row = await findCompetitorRow(trx, eventId, competitorId);
-    const live =
-      (row && row.kind !== 'registered') ||
-      (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId }));
-    if (!live) throw new ApiError('NOT_FOUND', 'No such competitor.');
-    const held = await findScore(trx, eventId, stageNumber, competitorId);
-    if (held && body.basedOn !== Number(held.revision)) {
-      if (sameValues(held, values)) return { saved: toScore(held, locked.scoring) };
-      return {
-        conflict: { mine: { stage: stageNumber, competitorId, ...body }, theirs: toScore(held, locked.scoring) },
+  }
+
+  function saveInTransaction(): Promise<SaveOutcome> {
+    return withWriteTransaction(ctx.db, async (trx): Promise<SaveOutcome> => {
+      const prior = await findRevisionByClientId(trx, eventId, body.clientId);
+      if (prior) {
+        const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
+        return { saved: toScore(held ?? prior, locked.scoring) };
+      }
+      // The competitors kept for results answer when they are current (decision 0037).
+      let live = knownCompetitor(ctx, match, match.events_version, competitorId);
+      if (live === undefined) {
+        const row = await findCompetitorRow(trx, eventId, competitorId);
+        live = Boolean(
+          (row && row.kind !== 'registered') ||
+            (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId })),
+        );
+      }
+      if (!live) throw new ApiError('NOT_FOUND', 'No such competitor.');
+      // The run's row is locked (PostgreSQL) until the commit: a second save of it waits here and
+      // then reads this one's revision. Saves of other runs go on meanwhile.
+      const held = await findScore(trx, eventId, stageNumber, competitorId, ctx.db.dialect === 'postgres');
+      if (held && body.basedOn !== Number(held.revision)) {
+        if (sameValues(held, values)) return { saved: toScore(held, locked.scoring) };
+        return {
+          conflict: {
+            mine: { stage: stageNumber, competitorId, ...body },
+            theirs: toScore(held, locked.scoring),
+          },
+        };
+      }
+      // Moving the version locks the match's row to the commit: versions are given in commit order.
+      const version = await bumpMatchVersion(trx, eventId, now, false);
+      const saved: MatchScoresTable = {
+        event_id: eventId,
+        stage: stageNumber,
+        competitor_id: competitorId,
+        revision: (held ? Number(held.revision) : 0) + 1,
+        client_id: body.clientId,
+        based_on: body.basedOn,
+        ...values,
+        scored_by: member.id,
+        scored_by_name: fullName(member),
+        scored_at: now,
+        source: 'range',
+        saved_version: version,
       };
-    }
-    const saved: MatchScoresTable = {
-      event_id: eventId,
-      stage: stageNumber,
-      competitor_id: competitorId,
-      revision: (held ? Number(held.revision) : 0) + 1,
-      client_id: body.clientId,
-      based_on: body.basedOn,
-      ...values,
-      scored_by: member.id,
-      scored_by_name: fullName(member),
-      scored_at: now,
-      source: 'range',
-    };
-    await saveScore(trx, saved, newId(), !held);
-    await bumpMatchVersion(trx, eventId, now);
-    return { saved: toScore(saved, locked.scoring) };
-  });
+      await saveScore(trx, saved, newId(), !held);
+      return { saved: toScore(saved, locked.scoring) };
+    });
+  }
 }
 
 /** The scores held, with revisions and who scored them (range officers). */
@@ -515,7 +611,8 @@ export async function readScores(
   member: Readonly<MemberRow>,
 ): Promise<Score[]> {
   const { match } = await visibleMatch(ctx, eventId, { member });
-  if (!isRangeOfficer(member, match.scoring)) throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
+  if (!isRangeOfficer(member, match.scoring))
+    throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
   return (await listScores(ctx.db.kysely, eventId, stage)).map((row) => toScore(row, match.scoring));
 }
 
@@ -527,7 +624,8 @@ export async function readScoreHistory(
 ): Promise<ScoreRevision[]> {
   const match = await findMatch(ctx.db.kysely, eventId);
   if (!match) {
-    if (!(await findMatchEventHeader(ctx.db.kysely, eventId))) throw new ApiError('NOT_FOUND', 'No such event.');
+    if (!(await findMatchEventHeader(ctx.db.kysely, eventId)))
+      throw new ApiError('NOT_FOUND', 'No such event.');
     throw new ApiError('NOT_A_MATCH', 'The event has no match.');
   }
   return (await listScoreHistory(ctx.db.kysely, eventId, filter)).map((row: ScoreHistoryRow) => ({
