@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Competitor, IpscScore, Match } from '@club/contract/match';
 import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import type { FetchCall } from '../../../test/render.tsx';
 import { makeUser } from '../../../test/users.ts';
 import { ScoringPage } from './scoring-page.tsx';
+
+// IndexedDB and the outbox run take a while on a busy machine: findBy and waitFor wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 let n = 0;
 const officer = makeUser({ uuid: 'officer-1', arbitroIpsc: true, fullName: 'Officer, Olga' });
