@@ -79,11 +79,13 @@ export function MatchPage() {
               <h2 id="match-stages-title" className="h4">
                 {t('PAGE.STAGES')}
               </h2>
-              <ol className="list-group list-group-numbered">
+              <ul className="list-group">
                 {match.data.stages.map((stage) => (
                   <li key={stage.number} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
                     <span>
-                      <strong>{stage.name}</strong>{' '}
+                      <strong>
+                        {stage.number}. {stage.name}
+                      </strong>{' '}
                       <span className="text-body-secondary">
                         {match.data.scoring === 'ipsc'
                           ? t('PAGE.STAGE_FACTS', { rounds: stage.minRounds, points: stage.maxPoints })
@@ -95,7 +97,7 @@ export function MatchPage() {
                     ) : null}
                   </li>
                 ))}
-              </ol>
+              </ul>
             </section>
 
             <section aria-labelledby="match-squads-title">
