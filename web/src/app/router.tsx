@@ -115,6 +115,38 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'match',
+        lazy: async () => ({ Component: (await import('../features/match/page/match-day-page.tsx')).MatchDayPage }),
+      },
+      {
+        path: 'match/:uuid',
+        lazy: async () => ({ Component: (await import('../features/match/page/match-page.tsx')).MatchPage }),
+      },
+      {
+        path: 'match/:uuid/setup',
+        lazy: async () => {
+          const { SetupPage } = await import('../features/match/setup/setup-page.tsx');
+          return { Component: () => <StaffOnly><SetupPage /></StaffOnly> };
+        },
+      },
+      {
+        // Not behind a guard: a range officer opens it with no network, when the session cannot
+        // be checked; the screen decides from the session or the copy kept on the phone.
+        path: 'match/:uuid/score',
+        lazy: async () => ({ Component: (await import('../features/match/scoring/scoring-page.tsx')).ScoringPage }),
+      },
+      {
+        path: 'match/:uuid/results',
+        lazy: async () => ({ Component: (await import('../features/results/results-page.tsx')).ResultsPage }),
+      },
+      {
+        path: 'my-results',
+        lazy: async () => {
+          const { MyResultsPage } = await import('../features/results/my-results-page.tsx');
+          return { Component: () => <MembersOnly><MyResultsPage /></MembersOnly> };
+        },
+      },
+      {
         path: 'admin/*',
         lazy: async () => {
           const { AdminPage } = await import('../features/admin/admin-page.tsx');

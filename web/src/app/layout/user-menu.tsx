@@ -45,6 +45,7 @@ export function UserMenu({ fullName, staff, onLogout }: { fullName: string; staf
     { to: APP_ROUTES.dryTraining, label: t('USER.DRY_TRAINING') },
     { to: APP_ROUTES.library, label: t('USER.LIBRARY') },
     { to: APP_ROUTES.training, label: t('USER.TRAINING') },
+    { to: APP_ROUTES.myResults, label: t('USER.MY_RESULTS') },
     ...(staff ? [{ to: APP_ROUTES.admin, label: t('USER.ADMIN') }] : []),
   ];
 
