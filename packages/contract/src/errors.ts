@@ -30,6 +30,14 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // Third round, money and membership (API.md "Calls of the third round").
+  MEMBERSHIP_LAPSED: 403,
+  LICENCE_EXPIRED: 403,
+  PACK_EMPTY: 409,
+  // A settings or payment change made from an older copy than the stored one.
+  VERSION_CONFLICT: 409,
+  // A payment void asked twice.
+  ALREADY_VOIDED: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

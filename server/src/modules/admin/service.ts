@@ -7,6 +7,8 @@ import { isoOf } from '../../lib/ids.ts';
 import { findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { MemberRow } from '../members/index.ts';
 import { booleanColumns, toUser } from '../members/index.ts';
+import { planLicenceNotices } from '../payments/index.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
 import {
   findMember,
   findMemberRegistrations,
@@ -52,10 +54,17 @@ export async function updateUserFlags(
   }
   if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
+  const licenceMoves = body.licenciaCaduca !== undefined && body.licenciaCaduca !== member.licencia_caduca;
+  if (licenceMoves) changes.licencia_caduca = body.licenciaCaduca;
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoOf(ctx.clock.now());
     try {
-      await updateMember(ctx.db.kysely, id, changes);
+      // A new expiry date plans its mails in the same transaction as the change.
+      await withWriteTransaction(ctx.db, async (trx) => {
+        await updateMember(trx, id, changes);
+        if (licenceMoves) await planLicenceNotices(ctx, trx, id, body.licenciaCaduca ?? null);
+      });
+      if (licenceMoves) ctx.jobs.kick();
     } catch (err) {
       // Two staff giving one number at once: the unique index decides.
       if (isUniqueViolation(err)) throw socioTaken();

@@ -36,6 +36,7 @@ import { planReminder, reminderKey } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
+import { classStatusChanged } from '../payments/index.ts';
 import {
   countParticipants,
   deleteEvent,
@@ -338,6 +339,7 @@ export async function setParticipantStatus(
   eventId: string,
   personId: string,
   status: RoleStatusValue,
+  staffId?: string,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
   await withWriteTransaction(ctx.db, async (trx) => {
@@ -354,6 +356,21 @@ export async function setParticipantStatus(
     // Back to reservado hands the registration back to the member; any other status is staff's.
     const staffDecided = status === RoleStatus.reservado ? 0 : 1;
     await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
+    // A finalised class takes one from the member's packs (once per registration); undone, it comes back.
+    await classStatusChanged(
+      trx,
+      {
+        registrationId: registration.id,
+        memberId: registration.member_id,
+        eventId,
+        eventType: event.type,
+        before: registration.status,
+        after: status,
+        by: staffId ?? null,
+        stamp,
+      },
+      RoleStatus.finalizado,
+    );
     // Staff confirming a seat tells the member; a seat staff free goes to the first in line.
     if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
       const mailee = await findMailee(trx, registration.member_id);

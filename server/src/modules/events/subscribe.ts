@@ -15,6 +15,7 @@ import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { requireVerifiedEmail } from '../members/index.ts';
+import { membershipRules } from '../payments/index.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
@@ -26,6 +27,8 @@ import {
 } from './repository.ts';
 
 const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  MEMBERSHIP_LAPSED: 'The club requires paid dues for this event, and yours do not cover its day.',
+  PACK_EMPTY: 'This event needs a class from your pack, and none is left.',
   NOT_REGISTRABLE: 'This event takes no registrations.',
   EVENT_LOCKED: 'This event is locked.',
   EVENT_EXPIRED: 'This event has already started.',
@@ -34,7 +37,10 @@ const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-export function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
+export function refusal(reason: ErrorCode, missing?: Requirement[], member?: { licenciaCaduca?: string | null }): ApiError {
+  if (reason === 'LICENCE_EXPIRED') {
+    return new ApiError('LICENCE_EXPIRED', `Your licence expires on ${member?.licenciaCaduca ?? 'an earlier day'}, before this event.`);
+  }
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }
@@ -107,8 +113,9 @@ export async function subscribe(
           (body.factor !== undefined && body.factor !== own.factor));
       action = isRegistered(ruleEvent, member.id) && changes ? 'update' : 'register';
     }
-    const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
-    if (!check.ok) throw refusal(check.reason, check.missing);
+    const rules = await membershipRules(trx);
+    const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action, rules });
+    if (!check.ok) throw refusal(check.reason, check.missing, user);
 
     if (action !== 'register' && !own) throw refusal('NOT_REGISTERED');
     if (action === 'cancel' && own) {

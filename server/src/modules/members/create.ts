@@ -76,6 +76,9 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     language: mailLanguageOf(input.language),
     recordatorios: 1,
     feed_token: null,
+    licencia_caduca: null,
+    cuota_hasta: null,
+    bono_clases: 0,
     created_at: stamp,
     updated_at: stamp,
   };

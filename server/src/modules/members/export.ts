@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { cancelUpcomingRegistrations } from '../events/index.ts';
 import { toUser } from './repository.ts';
+import { collectExportParts } from './export-parts.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
 export interface MemberExport {
@@ -38,6 +39,8 @@ export interface MemberExport {
     reps: unknown;
     createdAt: string;
   }>;
+  /** What other modules keep on the member (payments), by name. */
+  [part: string]: unknown;
 }
 
 function parseStage(data: string): unknown {
@@ -119,7 +122,9 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .orderBy('started_at')
     .execute();
   await nextTurn();
+  const parts = await collectExportParts(db, member.id);
   return {
+    ...parts,
     exportedAt: isoOf(now),
     user: toUser(member),
     account: {

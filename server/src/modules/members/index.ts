@@ -19,3 +19,5 @@ export {
 export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
+export { addMemberExportPart } from './export-parts.ts';
+export type { MemberExportPart } from './export-parts.ts';
