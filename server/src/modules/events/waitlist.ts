@@ -25,7 +25,7 @@ import {
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { getEvent, STAFF_VIEWER, viewerOf } from './listing.ts';
-import { refusal, registrationEvent } from './subscribe.ts';
+import { refusal, registrationEvent } from './registration-rules.ts';
 
 /**
  * Gives the member a seat: the seat counter first (a conditional UPDATE no concurrent call can
@@ -67,6 +67,13 @@ export async function occupySeat(
   }
   await leaveLine(trx, event.id, member.id);
   return true;
+}
+
+/** Seats a member as registering would, without mails or a reminder (the demo club's seed). */
+export async function seatMember(trx: Executor, eventId: string, member: MemberRow, stamp: string): Promise<boolean> {
+  const event = await findEvent(trx, eventId);
+  if (!event) return false;
+  return occupySeat(trx, event, member, await findRegistration(trx, eventId, member.id), stamp);
 }
 
 async function leaveLine(trx: Executor, eventId: string, memberId: string): Promise<boolean> {

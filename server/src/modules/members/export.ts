@@ -4,9 +4,9 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { AppContext } from '../../context.ts';
 import { isoOf } from '../../lib/ids.ts';
-import { cancelUpcomingRegistrations } from '../events/index.ts';
+import { MEMBER_DELETED } from './hooks.ts';
 import { toUser } from './repository.ts';
-import { collectExportParts } from './export-parts.ts';
+import type { ExportPart } from './hooks.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
 export interface MemberExport {
@@ -60,7 +60,12 @@ function parseStage(data: string): unknown {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Collects the member's row, registrations, stages, sessions (never their secrets), resets and messages. */
-export async function collectMemberData(db: Executor, member: MemberRow, now: Date): Promise<MemberExport> {
+export async function collectMemberData(
+  db: Executor,
+  member: MemberRow,
+  now: Date,
+  parts: readonly ExportPart[] = [],
+): Promise<MemberExport> {
   const registrations = await db
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
@@ -122,9 +127,10 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .orderBy('started_at')
     .execute();
   await nextTurn();
-  const parts = await collectExportParts(db, member.id);
+  const kept: Record<string, unknown> = {};
+  for (const part of parts) Object.assign(kept, await part(db, member.id));
   return {
-    ...parts,
+    ...kept,
     exportedAt: isoOf(now),
     user: toUser(member),
     account: {
@@ -197,7 +203,7 @@ export async function deleteMemberData(
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
-  await cancelUpcomingRegistrations(ctx, db, memberId, now, nowLocal);
+  for (const deleted of ctx.hooks.all(MEMBER_DELETED)) await deleted(ctx, db, { member, now, nowLocal });
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })

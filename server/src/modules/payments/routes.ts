@@ -12,11 +12,10 @@ import {
 import { uuidField } from '@club/contract/text';
 import { keptBody, sendKept } from '../../lib/kept-bodies.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
-import { addMemberExportPart, requireSelf } from '../members/index.ts';
+import { requireSelf } from '../members/index.ts';
 import { paymentsCsv } from './csv.ts';
 import { DUES_NOTICE_JOB, LICENCE_NOTICE_JOB, duesNoticeHandler, licenceNoticeHandler } from './notices.ts';
 import {
-  exportPayments,
   getSettings,
   ledgerPeriod,
   listPayments,
@@ -42,7 +41,6 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
   const { ctx } = app;
   ctx.jobs.handle(LICENCE_NOTICE_JOB, licenceNoticeHandler(ctx));
   ctx.jobs.handle(DUES_NOTICE_JOB, duesNoticeHandler(ctx));
-  addMemberExportPart('payments', exportPayments);
 
   app.get(
     '/api/registro/:uuid/membership',
