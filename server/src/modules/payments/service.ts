@@ -260,8 +260,9 @@ export async function membershipRules(db: Executor): Promise<{ duesRequired: boo
 }
 
 /**
- * A registration's status changed from `before` to `after` (staff): finalising a class takes a
- * class from the member's packs, once; undoing the finalisation gives it back.
+ * A registration's status changed from `before` to `after` (staff): finalising a class (or an
+ * event of a type the club asks a pack for) takes a class from the member's packs, once per
+ * registration; undoing the finalisation gives it back.
  */
 export async function classStatusChanged(
   trx: Executor,
@@ -277,7 +278,9 @@ export async function classStatusChanged(
   },
   finalised: number,
 ): Promise<void> {
-  if (!CLASS_TYPES.includes(change.eventType) || change.before === change.after) return;
+  if (change.before === change.after) return;
+  // Classes always; any other type the club sells packs for, too.
+  if (!CLASS_TYPES.includes(change.eventType) && !((await readSettings(trx)).packRequiredFor as readonly number[]).includes(change.eventType)) return;
   if (change.after === finalised && change.memberId) {
     await takeClass(trx, {
       registrationId: change.registrationId,
