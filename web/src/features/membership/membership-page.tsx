@@ -49,7 +49,7 @@ function MembershipView({ membership }: { membership: Membership }) {
               <h2 id="membership-dues" className="h6 text-body-secondary">
                 {t('DUES')}
               </h2>
-              <p className="membership-figure" data-testid="membership-dues">
+              <p className={`membership-figure${cuotaHasta ? '' : ' membership-figure-none'}`} data-testid="membership-dues">
                 {cuotaHasta ? formatDay(cuotaHasta, language) : t('DUES_NONE')}
               </p>
               {cuotaHasta ? (
@@ -66,7 +66,7 @@ function MembershipView({ membership }: { membership: Membership }) {
               <h2 id="membership-licence" className="h6 text-body-secondary">
                 {t('LICENCE')}
               </h2>
-              <p className="membership-figure" data-testid="membership-licence">
+              <p className={`membership-figure${licenciaCaduca ? '' : ' membership-figure-none'}`} data-testid="membership-licence">
                 {licenciaCaduca ? formatDay(licenciaCaduca, language) : t('LICENCE_NONE')}
               </p>
               {licenceState === 'expired' ? <span className="badge text-bg-danger">{t('LICENCE_EXPIRED')}</span> : null}
