@@ -43,6 +43,8 @@ async function memberUuid(page: Page, member: TestMember, token: string): Promis
 }
 
 test('staff record a payment, void one with a reason, see the totals and download the period as CSV', async ({ page }) => {
+  // Generous: the machine is shared; not a speed target.
+  test.setTimeout(180_000);
   const staff = createMember({ staff: true, nombre: 'Tesorera' });
   const member = createMember({ nombre: 'Núria', apellidos: 'Puig Ferrer' });
   await signInByApi(page, staff);
@@ -103,6 +105,7 @@ test('staff record a payment, void one with a reason, see the totals and downloa
 });
 
 test('a member reads their membership from the profile menu, and the calendar card says an event takes a class', async ({ page }) => {
+  test.setTimeout(180_000);
   const staff = createMember({ staff: true });
   const member = createMember({ nombre: 'Pau', apellidos: 'Serra' });
   setMemberFlags(member.login, { socio: `S-${member.login.slice(-6)}`, licencia: 'A-1' });

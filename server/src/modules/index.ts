@@ -9,6 +9,7 @@ import { stagesRoutes } from './stages/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { matchesRoutes } from './matches/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { eventsHooks } from './events/index.ts';
 import { paymentsHooks } from './payments/index.ts';
@@ -29,5 +30,6 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
   await app.register(trainingRoutes);
+  await app.register(matchesRoutes);
   await app.register(paymentsRoutes);
 }
