@@ -112,8 +112,9 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
   const { t, i18n } = useTranslation('membership');
   const language = i18n.resolvedLanguage ?? 'es';
   const cents = useCents();
+  // The table may scroll sideways on a phone: its frame takes the focus so keys can scroll it.
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={t('PAYMENTS')}>
       <table className="table table-sm align-middle membership-table">
         <thead>
           <tr>

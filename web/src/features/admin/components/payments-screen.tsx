@@ -202,8 +202,9 @@ function Totals({ totals }: { totals: Array<{ month: string; concept: PaymentCon
     totals.find((row) => row.month === month && row.concept === concept)?.amountCents ?? 0;
   const monthName = (month: string) =>
     new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  // The table may scroll sideways on a phone: its frame takes the focus so keys can scroll it.
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={t('STAFF.TOTALS_TITLE')}>
       <table className="table table-sm payments-totals" data-testid="payments-totals">
         <thead>
           <tr>
