@@ -46,6 +46,9 @@ export const ERROR_CODES = {
   PACK_EMPTY: 409,
   // Event times on the day clocks change.
   TIME_NOT_IN_CLUB_ZONE: 400,
+  // A settings change made from an older copy than the stored one; a payment voided twice.
+  VERSION_CONFLICT: 409,
+  ALREADY_VOIDED: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

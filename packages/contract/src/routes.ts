@@ -16,6 +16,7 @@ export const APP_ROUTES = {
   register: '/register',
   profile: '/user-profile',
   myRegistrations: '/my-registrations',
+  myMembership: '/my-membership',
   resetPassword: '/reset-password',
   changePassword: '/change-password',
   verifyEmail: '/verify-email',

@@ -86,6 +86,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'my-membership',
+        lazy: async () => {
+          const { MembershipPage } = await import('../features/membership/membership-page.tsx');
+          return { Component: () => <MembersOnly><MembershipPage /></MembersOnly> };
+        },
+      },
+      {
         path: 'dry-training/:id?',
         lazy: async () => ({ Component: (await import('../features/stage/dry-training-page.tsx')).DryTrainingPage }),
       },

@@ -40,6 +40,7 @@ export function UserMenu({ fullName, staff, onLogout }: { fullName: string; staf
   const items: Array<{ to: string; label: string }> = [
     { to: APP_ROUTES.profile, label: t('USER.PROFILE') },
     { to: APP_ROUTES.myRegistrations, label: t('USER.MY_REGISTRATIONS') },
+    { to: APP_ROUTES.myMembership, label: t('USER.MY_MEMBERSHIP') },
     { to: APP_ROUTES.changePassword, label: t('USER.CHANGE_PASSWORD') },
     { to: APP_ROUTES.stageDesigner, label: t('USER.STAGE_DESIGNER') },
     { to: APP_ROUTES.dryTraining, label: t('USER.DRY_TRAINING') },
