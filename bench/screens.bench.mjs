@@ -7,7 +7,8 @@
 // Targets (issue 16): performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 1.5 s,
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
 // BENCH_SKIP_BUILD=1 uses the build as it is; BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
-// (a signed-in route is written `member:/calendar`).
+// (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
+// stands for a match of two stages and eight competitors the bench makes first).
 // Figures that travel from one machine to the next: beside each run it prints Lighthouse's
 // benchmarkIndex (the LHR's environment), the load average (1 min) before and after the run,
 // and the main-thread time of the page's own scripts (same origin) as observed in the trace:
@@ -48,6 +49,8 @@ const ALL_ROUTES = [
   'member:/user-profile',
   'member:/change-password',
   'member:/training',
+  // The range officer's scoring screen of a match the bench makes (issue "Match day": ≥ 95).
+  'staff:/match/{match}/score',
 ];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 
@@ -59,7 +62,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
 const server = await startServer({ SEED: 'demo', RATE_LIMITS: 'off' });
 
 /** A member made through the operator CLI, signed in through the API: the session the app stores. */
-async function memberSession() {
+async function memberSession(staff = false) {
   const id = randomBytes(4).toString('hex');
   const login = `bench.${id}`;
   const password = `Secret${id}9`;
@@ -79,6 +82,7 @@ async function memberSession() {
         '--nacimiento',
         '1985-05-20',
       ],
+      ...(staff ? ['--staff'] : []),
     ],
     {
       cwd: root,
@@ -102,6 +106,55 @@ async function memberSession() {
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const session = await response.json();
   return { token: session.token, uuid: session.user.uuid };
+}
+
+/** A social shoot two weeks ahead made into a match (two stages, one squad, eight guests); its uuid. */
+async function benchMatch(session) {
+  const first = await fetch(`${server.url}/api/health/`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+  const call = async (method, url, body) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-xsrf-token': xsrf,
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        authorization: `Token ${session.token}`,
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const [event] = await call('POST', '/api/admin/events/', {
+    type: 3,
+    start: `${day} 09:00:00`,
+    end: `${day} 14:00:00`,
+    evento: 'Bench match',
+    plazas: 30,
+    status: 2,
+  });
+  await call('PUT', `/api/admin/events/${event.uuid}/match/`, {
+    name: 'Bench match',
+    scoring: 'ipsc',
+    published: false,
+    stages: [
+      { number: 1, name: 'Stage one', minRounds: 12 },
+      { number: 2, name: 'Stage two', minRounds: 8 },
+    ],
+    squads: [{ number: 1, capacity: 10 }],
+  });
+  for (let i = 1; i <= 8; i++) {
+    await call('POST', `/api/admin/events/${event.uuid}/match/competitors/`, {
+      nombre: `Guest ${i}`,
+      apellidos: 'Bench',
+      division: 1 + (i % 4),
+      factor: 1,
+      squad: 1,
+    });
+  }
+  return event.uuid;
 }
 
 /** One Lighthouse run in a fresh browser; null when Lighthouse itself failed to measure. */
@@ -214,10 +267,18 @@ let environmentShown = false;
 try {
   let session;
   const rows = [];
+  let staffSession;
+  let matchUuid;
   for (const route of routes) {
-    const signedIn = route.startsWith('member:');
-    const pathname = signedIn ? route.slice('member:'.length) : route;
-    if (signedIn) session ??= await memberSession();
+    const asStaff = route.startsWith('staff:');
+    const signedIn = asStaff || route.startsWith('member:');
+    let pathname = signedIn ? route.slice(route.indexOf(':') + 1) : route;
+    if (asStaff) staffSession ??= await memberSession(true);
+    else if (signedIn) session ??= await memberSession();
+    if (pathname.includes('{match}')) {
+      matchUuid ??= await benchMatch(staffSession ?? (await memberSession(true)));
+      pathname = pathname.replace('{match}', matchUuid);
+    }
     // The document as the browser gets it (Lighthouse's Chromium asks for English).
     const html = await (
       await fetch(`${server.url}${pathname}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } })
@@ -225,7 +286,7 @@ try {
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
       const loadBefore = load1();
-      const lhr = await measure(`${server.url}${pathname}`, signedIn ? session : undefined);
+      const lhr = await measure(`${server.url}${pathname}`, asStaff ? staffSession : signedIn ? session : undefined);
       const loadAfter = load1();
       if (!lhr) continue;
       if (!environmentShown) {

@@ -518,7 +518,7 @@ test('the calendar offers itself to Google Calendar, to iPhone and Mac, and to c
   await page.goto('/calendar');
   const mine = page.getByTestId('personal-feed-choices');
   const apple = mine.getByRole('link', { name: 'iPhone / Mac' });
-  await expect(apple).toHaveAttribute('href', /^webcal:\/\/.+\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+  await expect(apple).toHaveAttribute('href', /^webcal:\/\/.+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const personal = (await apple.getAttribute('href'))?.replace(/^webcal:/, new URL(baseURL ?? '').protocol) ?? '';
   expect((await page.request.get(personal)).status()).toBe(200);
   await page.getByTestId('calendar-feed').scrollIntoViewIfNeeded();

@@ -32,6 +32,7 @@ import * as searchPages from './migrations/0011-search-pages.ts';
 import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
 import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts';
 import * as matches from './migrations/0016-matches.ts';
+import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0013-feed-token-hash': feedTokenHash,
   '0014-calendar-mail-workers': calendarMailWorkers,
   '0016-matches': matches,
+  '0017-payments-membership': paymentsMembership,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,8 +114,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/api/admin/events/:uuid/participants/:personUuid',
     { ...staffOnly, schema: { params: participantParams, body: adminParticipantStatusBodySchema } },
-    async (request) =>
-      setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
+    async (request) => {
+      const { member } = await request.requireStaff();
+      return setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status, member.id);
+    },
   );
 
   app.get(

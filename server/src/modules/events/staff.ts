@@ -40,6 +40,7 @@ import { planReminder, reminderKey } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
+import { classStatusChanged } from '../payments/index.ts';
 import {
   countParticipants,
   deleteEvent,
@@ -379,6 +380,7 @@ export async function setParticipantStatus(
   eventId: string,
   personId: string,
   status: RoleStatusValue,
+  staffId?: string,
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
   await withWriteTransaction(ctx.db, async (trx) => {
@@ -395,6 +397,21 @@ export async function setParticipantStatus(
     // Back to reservado hands the registration back to the member; any other status is staff's.
     const staffDecided = status === RoleStatus.reservado ? 0 : 1;
     await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
+    // A finalised class takes one from the member's packs (once per registration); undone, it comes back.
+    await classStatusChanged(
+      trx,
+      {
+        registrationId: registration.id,
+        memberId: registration.member_id,
+        eventId,
+        eventType: event.type,
+        before: registration.status,
+        after: status,
+        by: staffId ?? null,
+        stamp,
+      },
+      RoleStatus.finalizado,
+    );
     // Every decision that changes whether the member is expected reaches them by mail (their
     // last mail may have said "confirmed"); a seat staff free goes to the first in line.
     const kind = staffDecisionMail(registration.status, status);

@@ -26,6 +26,9 @@ export const USER_COLUMNS = [
   'language',
   'email_verified',
   'socio_solicitado',
+  'licencia_caduca',
+  'cuota_hasta',
+  'bono_clases',
 ] as const satisfies readonly (keyof MemberRow)[];
 
 /** What toUser needs of a member. */
@@ -52,6 +55,9 @@ export function toUser(row: UserRow): User {
     idioma: mailLanguageOf(row.language),
     emailVerificado: Boolean(row.email_verified),
     socioSolicitado: row.socio_solicitado,
+    licenciaCaduca: row.licencia_caduca,
+    cuotaHasta: row.cuota_hasta,
+    bonoClases: row.bono_clases,
   };
 }
 
