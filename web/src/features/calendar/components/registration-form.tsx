@@ -123,10 +123,8 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   if (over && reason && !reason.ok && reason.reason === 'EVENT_EXPIRED') reason = null;
   // Division and factor are asked only where they can still be chosen; otherwise the member's
   // registration shows what it holds.
-  const choosing = competition && (showRegister || showUpdate);
-  const held = competition && registered && !choosing
-    ? [own?.division, own?.factor]
-    : null;
+  const held = competition && registered && !(showRegister || showUpdate) ? [own?.division, own?.factor] : null;
+  const choosing = competition && !held && !over;
 
   const send = (action: RegistrationAction) => {
     const values = getValues();
