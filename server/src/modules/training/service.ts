@@ -1,6 +1,5 @@
-import { scoreRep } from '@club/contract/scoring';
 import type { PowerFactor } from '@club/contract/scoring';
-import { streakDays, TRAINING_LIMITS } from '@club/contract/library';
+import { scoreTrainingRep, streakDays, TRAINING_LIMITS } from '@club/contract/library';
 import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -14,12 +13,12 @@ import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMembe
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/** The best hit factor of the reps that carry shots (camera-scored), or null. */
+/** The best hit factor of the reps that carry shots (scored by click or camera), or null; each rep scored as the player's panel scored it. */
 export function bestHitFactorOf(reps: readonly TrainingRep[], powerFactor: PowerFactor): number | null {
   let best: number | null = null;
   for (const rep of reps) {
     if (rep.shots.length === 0) continue;
-    const { hitFactor } = scoreRep(rep.shots, powerFactor);
+    const { hitFactor } = scoreTrainingRep(rep, powerFactor);
     best = Math.max(best ?? 0, round4(hitFactor));
   }
   return best;
@@ -103,7 +102,12 @@ export async function keepSession(
     if (!shared) throw new ApiError('NOT_FOUND');
     stageName ??= shared.name;
   }
-  const reps = body.reps.map((rep) => ({ shots: rep.shots, ...(rep.passed === undefined ? {} : { passed: rep.passed }) }));
+  const reps: TrainingRep[] = body.reps.map((rep) => ({
+    shots: rep.shots,
+    ...(rep.passed === undefined ? {} : { passed: rep.passed }),
+    ...(rep.targetIds === undefined ? {} : { targetIds: rep.targetIds }),
+    ...(rep.popperIds === undefined ? {} : { popperIds: rep.popperIds }),
+  }));
   const row: TrainingRow = {
     id: newId(),
     member_id: memberId,
