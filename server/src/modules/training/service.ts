@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '@club/contract/club-time';
+import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
 import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';
@@ -67,7 +67,7 @@ export function bestsByStage(sessions: readonly TrainingSession[]): BestByStage[
 /** The member's log: sessions, days in a row, shots fired and bests per stage. */
 export async function readTrainingLog(db: Executor, memberId: string, now: Date, timeZone: string): Promise<TrainingLog> {
   const sessions = (await listByMember(db, memberId)).map(toSession);
-  const today = clubWallTime(now, timeZone).slice(0, 10);
+  const today = clubToday(now, timeZone);
   return {
     sessions,
     streakDays: streakDays(
@@ -116,7 +116,7 @@ export async function keepSession(
     library_stage_id: body.libraryStageId ?? null,
     stage_name: stageName,
     started_at: isoOf(started),
-    day: clubWallTime(started, timeZone).slice(0, 10),
+    day: clubToday(started, timeZone),
     par_ms: body.parMs ?? null,
     power_factor: body.powerFactor,
     reps: JSON.stringify(reps),
