@@ -1,6 +1,7 @@
 // The big club of issue 17, rebuildable by anyone: 20,002 members, 3,000 events over three years
 // (about 1,300 of them public from a month ago on), 100,000 registrations (one event with 200
-// participants, one member with 400 registrations), 5,000 contact messages and 10,000 stages,
+// participants, one member with 400 registrations), 5,000 contact messages, 10,000 stages and
+// 100,000 payments over two years (with the members' dues, licences and packs),
 // on SQLite or PostgreSQL. Rows are written directly (batched, one transaction), after the
 // server's own migrations, so a rebuild takes seconds, not minutes.
 //
@@ -23,6 +24,7 @@ export const SIZES = {
   registrations: 100_000,
   messages: 5_000,
   stages: 10_000,
+  payments: 100_000,
 };
 
 const NOMBRES = [
@@ -113,6 +115,11 @@ function wall(date) {
 }
 
 /** Every row of the big club, as plain objects per table. */
+/** The day `days` from `date` (UTC), as yyyy-MM-dd. */
+function day(date, days) {
+  return new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
 export function generateRows(now = new Date()) {
   const random = seeded(17);
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -141,6 +148,11 @@ export function generateRows(now = new Date()) {
     autorizacion_club: 1,
     staff: extra.staff ? 1 : 0,
     language: ['es', 'ca', 'en'][i % 3],
+    // Money and papers (issue 34): dues ending from a year ago to a year ahead, licences
+    // expiring over two years, packs with up to nine classes left (a tenth used up).
+    cuota_hasta: i % 6 === 5 ? null : day(now, -365 + ((i * 37) % 730)),
+    licencia_caduca: i % 4 === 0 ? day(now, -60 + ((i * 53) % 760)) : null,
+    bono_clases: i % 10,
     created_at: stamp,
     updated_at: stamp,
   });
@@ -239,6 +251,32 @@ export function generateRows(now = new Date()) {
     });
   }
 
+  // 100,000 payments over the last two years, by staff; one in fifty voided.
+  const payments = [];
+  const concepts = ['cuota', 'bono', 'evento', 'otro'];
+  const methods = ['efectivo', 'transferencia', 'tarjeta', 'bizum'];
+  for (let i = 0; i < SIZES.payments; i += 1) {
+    const concept = concepts[i % 4];
+    const paid = day(now, -Math.floor(random() * 730));
+    payments.push({
+      id: uuidFrom(random),
+      member_id: members[Math.floor(random() * SIZES.members)].id,
+      concept,
+      amount_cents: 500 + Math.floor(random() * 20_000),
+      method: methods[Math.floor(random() * 4)],
+      paid_at: paid,
+      reference: i % 3 === 0 ? `R-${i}` : null,
+      period_end: concept === 'cuota' ? day(new Date(`${paid}T12:00:00Z`), 365) : null,
+      classes: concept === 'bono' ? 10 : null,
+      event_id: null,
+      recorded_by: staff.id,
+      recorded_at: `${paid}T10:00:00.000Z`,
+      voided_at: i % 50 === 0 ? `${paid}T11:00:00.000Z` : null,
+      voided_by: i % 50 === 0 ? staff.id : null,
+      void_reason: i % 50 === 0 ? 'Error de caja' : null,
+    });
+  }
+
   // Session tokens for the bench: staff, the heavy member and an ordinary member.
   const sessions = {};
   const tokens = [];
@@ -259,7 +297,7 @@ export function generateRows(now = new Date()) {
     });
   }
   return {
-    tables: { members, events, registrations, contact_messages: messages, stages, tokens },
+    tables: { members, events, registrations, contact_messages: messages, stages, tokens, payments },
     sessions,
     bigEventId: bigEvent.id,
     publicFromAMonthAgo: events.filter(

@@ -70,6 +70,8 @@ function callsOf(club, today) {
       auth: staff,
       heavy: true,
     },
+    { name: 'staff payments of the month', path: `/api/admin/payments/?from=${first}&to=${last}`, auth: staff, heavy: true },
+    { name: 'staff needs-attention list', path: '/api/admin/membership/', auth: staff, heavy: true },
     {
       name: 'staff event participants, a page',
       path: `/api/admin/events/${club.bigEventId}/participants/?offset=0&limit=50`,
@@ -197,7 +199,10 @@ async function measure(label, url, club) {
   const loopDelay = loopDelayReader(server.pid, delays);
   const rows = [];
   try {
-    process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms\n\n`);
+    process.stdout.write(
+      `\n### ${label}: server up in ${server.startMs.toFixed(0)} ms; machine: ${os.cpus().length} cores, ` +
+        `load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}\n\n`,
+    );
     // BENCH_CALLS=export,search measures only the heavy calls whose names contain one of the
     // words (the cheap calls are always measured: they are the reference).
     const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);

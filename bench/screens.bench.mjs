@@ -7,10 +7,12 @@
 // Targets (issue 16): performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 1.5 s,
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
 // BENCH_SKIP_BUILD=1 uses the build as it is; BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
-// (a signed-in route is written `member:/calendar`).
+// (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
+// stands for a match of two stages and eight competitors the bench makes first).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -39,6 +41,8 @@ const ALL_ROUTES = [
   'member:/user-profile',
   'member:/change-password',
   'member:/training',
+  // The range officer's scoring screen of a match the bench makes (issue "Match day": ≥ 95).
+  'staff:/match/{match}/score',
 ];
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 
@@ -50,7 +54,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
 const server = await startServer({ SEED: 'demo', RATE_LIMITS: 'off' });
 
 /** A member made through the operator CLI, signed in through the API: the session the app stores. */
-async function memberSession() {
+async function memberSession(staff = false) {
   const id = randomBytes(4).toString('hex');
   const login = `bench.${id}`;
   const password = `Secret${id}9`;
@@ -70,6 +74,7 @@ async function memberSession() {
         '--nacimiento',
         '1985-05-20',
       ],
+      ...(staff ? ['--staff'] : []),
     ],
     {
       cwd: root,
@@ -93,6 +98,55 @@ async function memberSession() {
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const session = await response.json();
   return { token: session.token, uuid: session.user.uuid };
+}
+
+/** A social shoot two weeks ahead made into a match (two stages, one squad, eight guests); its uuid. */
+async function benchMatch(session) {
+  const first = await fetch(`${server.url}/api/health/`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+  const call = async (method, url, body) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-xsrf-token': xsrf,
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        authorization: `Token ${session.token}`,
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const [event] = await call('POST', '/api/admin/events/', {
+    type: 3,
+    start: `${day} 09:00:00`,
+    end: `${day} 14:00:00`,
+    evento: 'Bench match',
+    plazas: 30,
+    status: 2,
+  });
+  await call('PUT', `/api/admin/events/${event.uuid}/match/`, {
+    name: 'Bench match',
+    scoring: 'ipsc',
+    published: false,
+    stages: [
+      { number: 1, name: 'Stage one', minRounds: 12 },
+      { number: 2, name: 'Stage two', minRounds: 8 },
+    ],
+    squads: [{ number: 1, capacity: 10 }],
+  });
+  for (let i = 1; i <= 8; i++) {
+    await call('POST', `/api/admin/events/${event.uuid}/match/competitors/`, {
+      nombre: `Guest ${i}`,
+      apellidos: 'Bench',
+      division: 1 + (i % 4),
+      factor: 1,
+      squad: 1,
+    });
+  }
+  return event.uuid;
 }
 
 /** One Lighthouse run in a fresh browser; null when Lighthouse itself failed to measure. */
@@ -168,17 +222,26 @@ const median = (values) => {
 try {
   let session;
   const rows = [];
+  let staffSession;
+  let matchUuid;
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   for (const route of routes) {
-    const signedIn = route.startsWith('member:');
-    const pathname = signedIn ? route.slice('member:'.length) : route;
-    if (signedIn) session ??= await memberSession();
+    const asStaff = route.startsWith('staff:');
+    const signedIn = asStaff || route.startsWith('member:');
+    let pathname = signedIn ? route.slice(route.indexOf(':') + 1) : route;
+    if (asStaff) staffSession ??= await memberSession(true);
+    else if (signedIn) session ??= await memberSession();
+    if (pathname.includes('{match}')) {
+      matchUuid ??= await benchMatch(staffSession ?? (await memberSession(true)));
+      pathname = pathname.replace('{match}', matchUuid);
+    }
     // The document as the browser gets it (Lighthouse's Chromium asks for English).
     const html = await (
       await fetch(`${server.url}${pathname}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } })
     ).text();
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
-      const lhr = await measure(`${server.url}${pathname}`, signedIn ? session : undefined);
+      const lhr = await measure(`${server.url}${pathname}`, asStaff ? staffSession : signedIn ? session : undefined);
       if (!lhr) continue;
       const before = beforeFirstPaint(lhr, html);
       const run = {
@@ -231,6 +294,7 @@ try {
     });
   }
 
+  console.log(`\nload average at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   console.log(`\nmedian of each figure over the runs of each route (Lighthouse mobile, ${RUNS} runs asked):`);
   const header = ['route', 'runs', 'perf', 'a11y', 'bp', 'seo', 'LCP s', 'CLS', 'JS KB gz', 'CSS KB gz'];
   const table = rows.map((row) =>

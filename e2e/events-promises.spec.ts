@@ -163,7 +163,7 @@ test('My registrations lists bookings and waiting places, cancels, and gives the
   await expect(bookedItem.getByTestId('my-status')).toHaveText('Anulado');
 
   const address = page.getByLabel('Dirección de tu calendario');
-  await expect(address).toHaveValue(/\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+  await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const url = await address.inputValue();
   await expect(page.getByTestId('webcal')).toHaveAttribute('href', url.replace(/^http:/, 'webcal:'));
   const feed = await (await page.request.get(url)).text();

@@ -25,6 +25,54 @@ export interface EligibilityMember {
   autorizacionClub?: boolean | null;
   arbitroIpsc?: boolean | null;
   entrenadorNacional?: boolean | null;
+  // Third round: the member's papers and standing (absent reads as "not recorded").
+  licenciaCaduca?: string | null;
+  cuotaHasta?: string | null;
+  bonoClases?: number | null;
+}
+
+/** The club's rules of registration (API.md `GET /api/admin/settings/`); both off by default. */
+export interface MembershipRulesInput {
+  duesRequired: boolean;
+  packRequiredFor: readonly number[];
+}
+
+/** What the club's rules ask of a member for an event of this type. */
+export function membershipNeedsFor(
+  type: number,
+  rules: MembershipRulesInput | null | undefined,
+): { dues: boolean; pack: boolean } {
+  if (!rules || !isRegistrable(type)) return { dues: false, pack: false };
+  return { dues: rules.duesRequired, pack: rules.packRequiredFor.includes(type) };
+}
+
+/** The day of an event time ("YYYY-MM-DD HH:MM:SS" → "YYYY-MM-DD"). */
+export function eventDay(start: string): string {
+  return start.slice(0, 10);
+}
+
+/**
+ * The papers and standing rule that refuses the member for the event, or null: a licence the
+ * event needs that expires before the event's day (LICENCE_EXPIRED; only when an expiry date is
+ * recorded), dues not paid up to the event's day when the club asks for them
+ * (MEMBERSHIP_LAPSED), no class left in the packs for a type the club sells packs for (PACK_EMPTY).
+ */
+export function membershipRefusal(
+  event: Pick<RegistrationEvent, 'type' | 'start'>,
+  member: EligibilityMember,
+  rules: MembershipRulesInput | null | undefined,
+): 'LICENCE_EXPIRED' | 'MEMBERSHIP_LAPSED' | 'PACK_EMPTY' | null {
+  const day = eventDay(event.start);
+  const expiry = member.licenciaCaduca;
+  if (requirementsFor(event.type).includes('licence') && typeof expiry === 'string' && expiry < day) {
+    return 'LICENCE_EXPIRED';
+  }
+  const needs = membershipNeedsFor(event.type, rules);
+  if (needs.dues && !(typeof member.cuotaHasta === 'string' && member.cuotaHasta >= day)) {
+    return 'MEMBERSHIP_LAPSED';
+  }
+  if (needs.pack && (member.bonoClases ?? 0) <= 0) return 'PACK_EMPTY';
+  return null;
 }
 
 /** A member with the uuid that their registration carries. */
@@ -152,8 +200,10 @@ export function checkRegistration(input: {
   member: RegistrationMember;
   nowLocal: string;
   action: RegistrationAction;
+  /** The club's rules of dues and packs; absent means both off. */
+  rules?: MembershipRulesInput | null;
 }): RegistrationCheck {
-  const { event, member, nowLocal, action } = input;
+  const { event, member, nowLocal, action, rules } = input;
   if (!isRegistrable(event.type) || event.plazas <= 0) return { ok: false, reason: 'NOT_REGISTRABLE' };
   if (event.soloLectura) return { ok: false, reason: 'EVENT_LOCKED' };
   if (isExpired(event, nowLocal)) return { ok: false, reason: 'EVENT_EXPIRED' };
@@ -162,6 +212,8 @@ export function checkRegistration(input: {
   if (action === 'register') {
     if (registered) return { ok: false, reason: 'ALREADY_REGISTERED' };
     if (missing.length > 0) return { ok: false, reason: 'NOT_ELIGIBLE', missing };
+    const standing = membershipRefusal(event, member, rules);
+    if (standing) return { ok: false, reason: standing };
     if (event.plazasLibres <= 0) return { ok: false, reason: 'EVENT_FULL' };
     return { ok: true };
   }

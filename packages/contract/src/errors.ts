@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // The member's training log holds as many sessions or shots as one member may keep.
+  TRAINING_LOG_FULL: 409,
   // Third round (API.md "Calls of the third round"), grouped by issue.
   // Matches.
   BAD_IMPORT: 400,
@@ -44,6 +46,9 @@ export const ERROR_CODES = {
   PACK_EMPTY: 409,
   // Event times on the day clocks change.
   TIME_NOT_IN_CLUB_ZONE: 400,
+  // A settings change made from an older copy than the stored one; a payment voided twice.
+  VERSION_CONFLICT: 409,
+  ALREADY_VOIDED: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

@@ -89,8 +89,15 @@ export const TRAINING_LIMITS = {
   /** Cards or poppers one rep names (a stage has far fewer elements). */
   targetsPerRepMax: 200,
   stageNameMax: STAGE_LIMITS.nameMax,
-  /** Sessions one member keeps; the oldest go first beyond it. */
-  sessionsMax: 2000,
+  /** Sessions one member keeps; beyond it a new one is refused (409 TRAINING_LOG_FULL). */
+  sessionsMax: 1000,
+  /** Shots one member keeps across their sessions; beyond it too. */
+  shotsMax: 100_000,
+  /** Sessions per page of GET /api/training/ (the first page by default). */
+  pageDefault: 100,
+  pageMax: 200,
+  /** Sessions a member may keep per hour. */
+  writesPerHour: 120,
 } as const;
 
 /** A stage element's id, bounded as the stage's own (stage.ts). */
@@ -180,12 +187,26 @@ export const bestByStageSchema = z.object({
 });
 export type BestByStage = z.infer<typeof bestByStageSchema>;
 
-/** GET /api/training/. */
+/** GET /api/training/?before=&limit=: a page of sessions, newest first (the first by default). */
+export const trainingLogQuerySchema = z.strictObject({
+  /** The nextCursor of the page before. */
+  before: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'pattern' }).optional(),
+  limit: z.coerce.number().int().min(1).max(TRAINING_LIMITS.pageMax).optional(),
+});
+export type TrainingLogQuery = z.infer<typeof trainingLogQuerySchema>;
+
+/**
+ * GET /api/training/: one page of sessions; streak, total shots and bests are of the whole log.
+ * nextCursor (absent on the last page) asks for the next page with ?before=.
+ */
 export const trainingLogSchema = z.object({
   sessions: z.array(trainingSessionSchema),
   streakDays: z.int(),
   totalShots: z.int(),
   bestByStage: z.array(bestByStageSchema),
+  nextCursor: z.string().nullable().optional(),
+  /** Sessions in the whole log. */
+  totalSessions: z.int().optional(),
 });
 export type TrainingLog = z.infer<typeof trainingLogSchema>;
 

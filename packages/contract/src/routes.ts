@@ -1,5 +1,9 @@
 import siteSettings from '../site-settings.json' with { type: 'json' };
 
+/** A match's screens: its page (stages, squads), staff's setup, the scoring and the results. */
+export const matchPath = (eventUuid: string, screen?: 'setup' | 'score' | 'results'): string =>
+  `/match/${eventUuid}${screen ? `/${screen}` : ''}`;
+
 /** Path of each team page, named after its instructor (SPEC §2). */
 export const teamPath = (slug: string): string => `/team/${slug}`;
 
@@ -12,14 +16,18 @@ export const APP_ROUTES = {
   register: '/register',
   profile: '/user-profile',
   myRegistrations: '/my-registrations',
+  myMembership: '/my-membership',
   resetPassword: '/reset-password',
   changePassword: '/change-password',
   verifyEmail: '/verify-email',
+  remindersOff: '/reminders-off',
   forgotten: '/forgoten',
   dryTraining: '/dry-training',
   stageDesigner: '/stage-designer',
   library: '/stages',
   training: '/training',
+  matchDay: '/match',
+  myResults: '/my-results',
   admin: '/admin',
   terms: '/terms',
   privacy: '/privacy',
@@ -31,7 +39,7 @@ const exactPaths = new Set<string>([
   ...siteSettings.team.map((member) => teamPath(member.slug)),
 ]);
 
-const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/stages\/[A-Za-z0-9-]{1,64}\/briefing$/, /^\/admin\/[a-z-]{1,30}$/];
+const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/stages\/[A-Za-z0-9-]{1,64}\/briefing$/, /^\/admin\/[a-z-]{1,30}$/, /^\/match\/[A-Za-z0-9-]{1,64}(\/(setup|score|results))?$/];
 
 /** True when a path (without query) is a screen of the app rather than the not-found page. */
 export function isAppRoute(pathname: string): boolean {

@@ -8,6 +8,7 @@ import { LANGUAGES } from './languages.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
 import {
   eventTimeField,
+  isoDateField,
   optionalMultiLineText,
   optionalSingleLineText,
   requiredOrType,
@@ -48,6 +49,10 @@ export const userSchema = z.object({
   recordatorios: z.boolean().optional(),
   /** The language of the member's mails (a profile setting; the sign-up's by default). */
   idioma: z.enum(LANGUAGES).optional(),
+  // Third round (money and membership): the member's papers and standing.
+  licenciaCaduca: z.string().nullable().optional(),
+  cuotaHasta: z.string().nullable().optional(),
+  bonoClases: z.number().int().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -300,6 +305,8 @@ export const adminUserUpdateBodySchema = z.strictObject({
   staff: booleanField.optional(),
   // Second round: null rejects the member-number claim (setting socio decides it too).
   socioSolicitado: z.null({ error: 'type' }).optional(),
+  // Third round: the licence's expiry date (null: not recorded).
+  licenciaCaduca: isoDateField.nullable().optional(),
 });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;

@@ -30,7 +30,9 @@ import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 import * as searchOrder from './migrations/0010-search-order.ts';
 import * as searchPages from './migrations/0011-search-pages.ts';
 import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
+import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts';
 import * as matches from './migrations/0016-matches.ts';
+import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -53,7 +55,9 @@ const migrations: Record<string, Migration> = {
   '0010-search-order': searchOrder,
   '0011-search-pages': searchPages,
   '0013-feed-token-hash': feedTokenHash,
+  '0014-calendar-mail-workers': calendarMailWorkers,
   '0016-matches': matches,
+  '0017-payments-membership': paymentsMembership,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

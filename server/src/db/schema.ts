@@ -45,6 +45,12 @@ export interface MembersTable {
   email_verified: number;
   /** The member number given at registration, waiting for staff; `socio` is set by staff only. */
   socio_solicitado: string | null;
+  /** The licence's expiry date (yyyy-MM-dd), set by staff; null: not recorded. */
+  licencia_caduca: string | null;
+  /** Dues paid until this day (the latest period end of the live dues payments). */
+  cuota_hasta: string | null;
+  /** Classes left in the member's packs: bought in live packs less the classes taken. */
+  bono_clases: number;
 }
 
 /** A member's row as read. */
@@ -102,6 +108,8 @@ export interface RegistrationsTable {
   updated_at: string;
   /** 1 once staff confirmed, finalised or cancelled it: only staff change it then. */
   staff_decided: Generated<number>;
+  /** Changes of the member's own copy (status changes); event version + this = iCalendar SEQUENCE. */
+  sequence: Generated<number>;
 }
 
 /** A mailed link that verifies an address: the registration's, or a new one the member asked for. */
@@ -187,6 +195,13 @@ export interface SettingsTable {
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
+/** A running job worker and its heartbeat (a worker whose heartbeat stopped is gone). */
+export interface JobWorkersTable {
+  id: string;
+  started_at: string;
+  heartbeat_at: string;
+}
+
 /** Durable work: written in the transaction of the change behind it, run by a worker. */
 export interface JobsTable {
   id: string;
@@ -211,6 +226,52 @@ export interface WaitlistTable {
   member_id: string;
   position: number;
   created_at: string;
+}
+
+/** What staff received; never deleted, voided with a reason. */
+export interface PaymentsTable {
+  id: string;
+  member_id: string | null;
+  concept: 'cuota' | 'bono' | 'evento' | 'otro';
+  amount_cents: number;
+  method: 'efectivo' | 'transferencia' | 'tarjeta' | 'bizum';
+  paid_at: string;
+  reference: string | null;
+  period_end: string | null;
+  classes: number | null;
+  event_id: string | null;
+  recorded_by: string;
+  recorded_at: string;
+  voided_at: string | null;
+  voided_by: string | null;
+  void_reason: string | null;
+}
+
+/** A class taken from a member's packs for one finalised registration. */
+export interface PackUsesTable {
+  registration_id: string;
+  member_id: string;
+  event_id: string;
+  used_at: string;
+  used_by: string | null;
+}
+
+/** The club's rules of registration: one row (id 1). */
+export interface ClubSettingsTable {
+  id: number;
+  dues_required: number;
+  pack_required_for: string;
+  version: number;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+/** A papers mail (licence or dues) already queued for a member, kind and date. */
+export interface MembershipNoticesTable {
+  member_id: string;
+  kind: string;
+  due_date: string;
+  sent_at: string;
 }
 
 /** A match of an event (migration 0016; owned by modules/matches). */
@@ -293,11 +354,16 @@ export interface Database {
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  job_workers: JobWorkersTable;
   waitlist: WaitlistTable;
   matches: MatchesTable;
   match_competitors: MatchCompetitorsTable;
   match_scores: MatchScoresTable;
   match_score_history: MatchScoreHistoryTable;
+  payments: PaymentsTable;
+  pack_uses: PackUsesTable;
+  club_settings: ClubSettingsTable;
+  membership_notices: MembershipNoticesTable;
 }
 
 export type AnyGenerated = Generated<number>;

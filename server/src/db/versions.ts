@@ -9,25 +9,28 @@ import type { Executor } from './transaction.ts';
 export interface Versions {
   events: string;
   sessions: string;
+  /** Moved on every write to the ledger (0017). */
+  payments: string;
 }
 
 const queries = new WeakMap<Executor, CompiledQuery<{ key: string; value: string }>>();
 
-/** Both counters in one statement (so they are read at one moment); its SQL is built once. */
+/** The counters in one statement (so they are read at one moment); its SQL is built once. */
 export async function readVersions(db: Executor): Promise<Versions> {
   let query = queries.get(db);
   if (!query) {
     query = db
       .selectFrom('settings')
       .select(['key', 'value'])
-      .where('key', 'in', ['events_version', 'sessions_version'])
+      .where('key', 'in', ['events_version', 'sessions_version', 'payments_version'])
       .compile();
     queries.set(db, query);
   }
   const { rows } = await db.executeQuery(query);
-  const versions: Versions = { events: '', sessions: '' };
+  const versions: Versions = { events: '', sessions: '', payments: '' };
   for (const row of rows) {
     if (row.key === 'events_version') versions.events = row.value;
+    else if (row.key === 'payments_version') versions.payments = row.value;
     else versions.sessions = row.value;
   }
   return versions;

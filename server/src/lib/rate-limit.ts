@@ -23,6 +23,21 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
 ): Promise<void> {
   if (!enabled) return;
+  const { count, retryAfter } = await countTry(db, clock, rule);
+  if (count > rule.limit) {
+    throw new ApiError('TOO_MANY_REQUESTS', undefined, undefined, { 'retry-after': String(retryAfter) });
+  }
+}
+
+/**
+ * Counts a try against the rule's window without refusing it: how many tries the window holds
+ * now (this one included) and the seconds until it ends. For callers that slow down instead.
+ */
+export async function countTry(
+  db: Kysely<Database>,
+  clock: Clock,
+  rule: RateLimitRule,
+): Promise<{ count: number; retryAfter: number }> {
   const now = clock.now();
   const nowIso = isoOf(now);
   const resetIso = isoOf(new Date(now.getTime() + rule.windowMs));
@@ -38,10 +53,19 @@ export async function consumeRateLimit(
     )
     .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
-  if (Number(row.count) > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((Date.parse(row.reset_at) - now.getTime()) / 1000));
-    throw new ApiError('TOO_MANY_REQUESTS', undefined, undefined, { 'retry-after': String(retryAfter) });
-  }
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(row.reset_at) - now.getTime()) / 1000));
+  return { count: Number(row.count), retryAfter };
+}
+
+/** Forgets the tries counted under `prefix` and every key that continues it with ':'. */
+export async function clearRateLimitsUnder(db: Kysely<Database>, prefix: string): Promise<void> {
+  const below = `${prefix}:`;
+  await db
+    .deleteFrom('rate_limits')
+    .where((eb) =>
+      eb.or([eb('key', '=', prefix), eb(sql<string>`substr(key, 1, ${below.length})`, '=', below)]),
+    )
+    .execute();
 }
 
 /** Forgets the tries counted under a key (after a successful login, say). */

@@ -10,7 +10,9 @@ import { adminRoutes } from './admin/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { matchesRoutes } from './matches/routes.ts';
+import { paymentsRoutes } from './payments/routes.ts';
 import { eventsHooks } from './events/index.ts';
+import { paymentsHooks } from './payments/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
@@ -19,6 +21,7 @@ export { memberOfToken } from './auth/index.ts';
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const { hooks } = app.ctx;
   eventsHooks(hooks);
+  paymentsHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);
@@ -28,4 +31,5 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(libraryRoutes);
   await app.register(trainingRoutes);
   await app.register(matchesRoutes);
+  await app.register(paymentsRoutes);
 }

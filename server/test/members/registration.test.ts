@@ -54,6 +54,9 @@ describeEachDatabase(
         staff: false,
         recordatorios: true,
         idioma: 'es',
+        licenciaCaduca: null,
+        cuotaHasta: null,
+        bonoClases: 0,
       });
       const session = await signIn(t, String(body.login), String(body.password));
       expect(session.user).toEqual(user);

@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage }),
       },
       {
+        path: 'reminders-off',
+        lazy: async () => ({ Component: (await import('../features/auth/reminders-off-page.tsx')).RemindersOffPage }),
+      },
+      {
         path: 'forgoten',
         lazy: async () => ({ Component: (await import('../features/auth/forgotten-page.tsx')).ForgottenPage }),
       },
@@ -82,6 +86,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'my-membership',
+        lazy: async () => {
+          const { MembershipPage } = await import('../features/membership/membership-page.tsx');
+          return { Component: () => <MembersOnly><MembershipPage /></MembersOnly> };
+        },
+      },
+      {
         path: 'dry-training/:id?',
         lazy: async () => ({ Component: (await import('../features/stage/dry-training-page.tsx')).DryTrainingPage }),
       },
@@ -108,6 +119,38 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { TrainingPage } = await import('../features/training/training-page.tsx');
           return { Component: () => <MembersOnly><TrainingPage /></MembersOnly> };
+        },
+      },
+      {
+        path: 'match',
+        lazy: async () => ({ Component: (await import('../features/match/page/match-day-page.tsx')).MatchDayPage }),
+      },
+      {
+        path: 'match/:uuid',
+        lazy: async () => ({ Component: (await import('../features/match/page/match-page.tsx')).MatchPage }),
+      },
+      {
+        path: 'match/:uuid/setup',
+        lazy: async () => {
+          const { SetupPage } = await import('../features/match/setup/setup-page.tsx');
+          return { Component: () => <StaffOnly><SetupPage /></StaffOnly> };
+        },
+      },
+      {
+        // Not behind a guard: a range officer opens it with no network, when the session cannot
+        // be checked; the screen decides from the session or the copy kept on the phone.
+        path: 'match/:uuid/score',
+        lazy: async () => ({ Component: (await import('../features/match/scoring/scoring-page.tsx')).ScoringPage }),
+      },
+      {
+        path: 'match/:uuid/results',
+        lazy: async () => ({ Component: (await import('../features/results/results-page.tsx')).ResultsPage }),
+      },
+      {
+        path: 'my-results',
+        lazy: async () => {
+          const { MyResultsPage } = await import('../features/results/my-results-page.tsx');
+          return { Component: () => <MembersOnly><MyResultsPage /></MembersOnly> };
         },
       },
       {

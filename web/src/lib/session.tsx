@@ -75,6 +75,22 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     };
   }, [restoreOnMount]);
 
+  // A session restored without network (a page opened offline, as the scoring screen may be)
+  // is anonymous with its token still stored: it is restored again when the network returns.
+  useEffect(() => {
+    if (status !== 'anonymous' || typeof window === 'undefined') return;
+    const retry = () => {
+      if (!readStoredSession()) return;
+      void restoreSession().then((restored) => {
+        if (restored.status !== 'authenticated') return;
+        setUser(restored.user);
+        setStatus('authenticated');
+      });
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [status]);
+
   useEffect(() => {
     setUnauthorizedListener(() => {
       clearStoredSession();

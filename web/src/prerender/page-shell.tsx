@@ -63,6 +63,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.changePassword, 'src/features/auth/change-password-page.tsx', 'restoring'),
   page(APP_ROUTES.profile, 'src/features/profile/profile-page.tsx', 'restoring'),
   page(APP_ROUTES.myRegistrations, 'src/features/calendar/my-registrations-page.tsx', 'restoring'),
+  page(APP_ROUTES.myMembership, 'src/features/membership/membership-page.tsx', 'restoring'),
   page(APP_ROUTES.dryTraining, 'src/features/stage/dry-training-page.tsx'),
   page(APP_ROUTES.stageDesigner, 'src/features/stage/stage-designer-page.tsx'),
   page(APP_ROUTES.library, 'src/features/library/library-page.tsx'),

@@ -8,6 +8,7 @@ import type { MemberRow } from '../members/index.ts';
 import { booleanColumns, booleansOf, papersDecisionMail, toUser } from '../members/index.ts';
 import type { Papers } from '../members/index.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
+import { planLicenceNotices } from '../payments/index.ts';
 import { enqueueMail, findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
 import {
@@ -55,16 +56,20 @@ export async function updateUserFlags(
   }
   if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
+  const licenceMoves = body.licenciaCaduca !== undefined && body.licenciaCaduca !== member.licencia_caduca;
+  if (licenceMoves) changes.licencia_caduca = body.licenciaCaduca;
   if (Object.keys(changes).length > 0) {
     const now = ctx.clock.now();
     changes.updated_at = isoOf(now);
     try {
-      // The member hears of the decision with the change itself: both or neither.
+      // The member hears of the decision with the change itself: both or neither. A new licence
+      // expiry date plans its mails in the same transaction.
       await withWriteTransaction(ctx.db, async (trx) => {
         await updateMember(trx, id, changes);
         const after = papersOf({ ...member, ...changes });
         const mail = papersDecisionMail(mailLanguageOf(member.language), member.nombre, papersOf(member), after);
         if (mail) await enqueueMail(trx, now, { to: member.email, ...mail });
+        if (licenceMoves) await planLicenceNotices(ctx, trx, id, body.licenciaCaduca ?? null);
       });
     } catch (err) {
       // Two staff giving one number at once: the unique index decides.

@@ -8,10 +8,16 @@ import { memberOnly } from '../../plugins/auth.ts';
 import { toUser } from '../members/index.ts';
 import { changePassword, logIn, logOut, PASSWORD_RESET_JOB, passwordResetHandler, requestPasswordReset, resetPassword } from './service.ts';
 import type { RequestInfo } from './service.ts';
+import { DEVICE_COOKIE, DEVICE_LIFETIME_MS } from './known-devices.ts';
 
 /** What a service needs to know about the caller. */
 export function requestInfo(request: FastifyRequest): RequestInfo {
-  return { ip: request.ip, language: languageFromHeader(request.headers['accept-language']), log: request.log };
+  return {
+    ip: request.ip,
+    deviceCookie: request.cookies[DEVICE_COOKIE],
+    language: languageFromHeader(request.headers['accept-language']),
+    log: request.log,
+  };
 }
 
 /** Sign in and out, the active user, forgotten, reset and change password. */
@@ -19,8 +25,16 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.ctx.jobs.handle(PASSWORD_RESET_JOB, passwordResetHandler(app.ctx));
-  app.post('/api/login/', { schema: { body: loginSchema } }, async (request) => {
-    return logIn(app.ctx, request.body, requestInfo(request));
+  app.post('/api/login/', { schema: { body: loginSchema } }, async (request, reply) => {
+    const { session, deviceCookie } = await logIn(app.ctx, request.body, requestInfo(request));
+    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: app.ctx.config.publicUrl.startsWith('https:'),
+      maxAge: DEVICE_LIFETIME_MS / 1000,
+    });
+    return session;
   });
 
   app.post('/api/logout/', memberOnly, async (request, reply) => {

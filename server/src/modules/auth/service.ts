@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import { hashSecret, isoOf, newId, newSecret, sameSecret } from '../../lib/ids.ts';
 import { clubAddress } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { clearRateLimit, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { clearRateLimit, clearRateLimitsUnder, consumeRateLimit, countTry } from '../../lib/rate-limit.ts';
+import { deviceCookieFor, knownDeviceOf, slowdownMs } from './known-devices.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import {
   checkCurrentPassword,
@@ -46,6 +47,8 @@ export const CLIENT_LIMIT_FACTOR = { login: 5, forgotten: 4 } as const;
 
 export interface RequestInfo {
   ip: string;
+  /** The known-device cookie the client sent, if any. */
+  deviceCookie?: string;
   language: Language | undefined;
   log: FastifyBaseLogger;
 }
@@ -64,8 +67,16 @@ async function openSession(ctx: AppContext, member: MemberRow, remember: boolean
   return { token, user: toUser(member) };
 }
 
-/** Signs a member in; an unknown login and a wrong password get the same answer after the same work. */
-export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo): Promise<Session> {
+/**
+ * Signs a member in; an unknown login and a wrong password get the same answer after the same
+ * work. Wrong tries are counted per client, per login and client (a client that passes the
+ * login's limit is refused that login for the window), and per login from every client together
+ * (a larger limit against guessing from many addresses). A known device of the login's member
+ * (decision 0034, OWASP's device cookies) is counted apart: past its own limit each try waits
+ * longer, but the owner is never refused by what others did. A right password clears the counts
+ * of the login and client and of the device, and marks the device known.
+ */
+export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo): Promise<SignedIn> {
   const { db, clock, config } = ctx;
   const limits = config.rateLimits;
   await consumeRateLimit(db.kysely, clock, limits.enabled, {
@@ -73,14 +84,40 @@ export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo)
     limit: limits.login * CLIENT_LIMIT_FACTOR.login,
     windowMs: LOGIN_WINDOW_MS,
   });
-  const userKey = loginLimitKey(body.login);
-  await consumeRateLimit(db.kysely, clock, limits.enabled, { key: userKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
   const member = await findMemberBySignInName(db.kysely, body.login);
+  // Counted under the member's login whichever name they typed (login or address), so the two
+  // names do not double the budget; an unknown name under itself.
+  const loginKey = loginLimitKey(member?.login ?? body.login);
+  const device = member ? knownDeviceOf(config, info.deviceCookie, member.id, clock.now()) : undefined;
+  const deviceKey = `${loginKey}:device:${device}`;
+  const clientKey = `${loginKey}:ip:${info.ip}`;
+  if (device !== undefined) {
+    if (limits.enabled) {
+      const { count } = await countTry(db.kysely, clock, { key: deviceKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
+      const wait = slowdownMs(count - limits.login);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } else {
+    await consumeRateLimit(db.kysely, clock, limits.enabled, { key: clientKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
+    await consumeRateLimit(db.kysely, clock, limits.enabled, {
+      key: `${loginKey}:all`,
+      limit: limits.login * CLIENT_LIMIT_FACTOR.login,
+      windowMs: LOGIN_WINDOW_MS,
+    });
+  }
   // verifyPassword(null, …) runs a verify against a dummy hash, so both failures cost alike.
   const valid = await verifyPassword(member?.password_hash ?? null, body.password);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
-  await clearRateLimit(db.kysely, userKey);
-  return openSession(ctx, member, body.rememberMe === true);
+  await clearRateLimit(db.kysely, device === undefined ? clientKey : deviceKey);
+  await clearRateLimit(db.kysely, `${loginKey}:all`);
+  const session = await openSession(ctx, member, body.rememberMe === true);
+  return { session, deviceCookie: deviceCookieFor(config, member.id, clock.now()) };
+}
+
+/** A session and the cookie that marks the device known. */
+export interface SignedIn {
+  session: Session;
+  deviceCookie: string;
 }
 
 /** Ends the session of one token. */
@@ -173,8 +210,10 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
     await enqueueMail(trx, clock.now(), { to: member.email, replyTo: clubAddress(config), ...notice });
   });
   ctx.jobs.kick();
-  // A member locked out by failed tries gets in with the new password at once.
-  await clearRateLimit(db.kysely, loginLimitKey(member.login));
+  // A member locked out by failed tries gets in with the new password at once, from any client
+  // and by login or address alike.
+  await clearRateLimitsUnder(db.kysely, loginLimitKey(member.login));
+  await clearRateLimitsUnder(db.kysely, loginLimitKey(member.email));
 }
 
 /** Changes the signed-in member's password after checking the old one; every session ends. */

@@ -8,6 +8,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 
 const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  MEMBERSHIP_LAPSED: 'The club requires paid dues for this event, and yours do not cover its day.',
+  PACK_EMPTY: 'This event needs a class from your pack, and none is left.',
   NOT_REGISTRABLE: 'This event takes no registrations.',
   EVENT_LOCKED: 'This event is locked.',
   EVENT_EXPIRED: 'This event has already started.',
@@ -16,7 +18,10 @@ const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EVENT_FULL: 'No seat is left.',
 };
 
-export function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
+export function refusal(reason: ErrorCode, missing?: Requirement[], member?: { licenciaCaduca?: string | null }): ApiError {
+  if (reason === 'LICENCE_EXPIRED') {
+    return new ApiError('LICENCE_EXPIRED', `Your licence expires on ${member?.licenciaCaduca ?? 'an earlier day'}, before this event.`);
+  }
   if (reason === 'NOT_ELIGIBLE') {
     return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
   }

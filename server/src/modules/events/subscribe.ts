@@ -13,6 +13,7 @@ import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { requireVerifiedEmail } from '../members/index.ts';
+import { membershipRules } from '../payments/index.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { isStaffDecided, refusal, registrationEvent } from './registration-rules.ts';
 import {
@@ -60,8 +61,9 @@ export async function subscribe(
           (body.factor !== undefined && body.factor !== own.factor));
       action = isRegistered(ruleEvent, member.id) && changes ? 'update' : 'register';
     }
-    const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action });
-    if (!check.ok) throw refusal(check.reason, check.missing);
+    const rules = await membershipRules(trx);
+    const check = checkRegistration({ event: ruleEvent, member: user, nowLocal, action, rules });
+    if (!check.ok) throw refusal(check.reason, check.missing, user);
 
     if (action !== 'register' && !own) throw refusal('NOT_REGISTERED');
     if (action === 'cancel' && own) {

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { requireVerifiedEmail, toUser } from '../members/index.ts';
+import { membershipRules } from '../payments/index.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
   findEvent,
@@ -104,6 +105,7 @@ export async function promoteWaiting(ctx: AppContext, trx: Executor, eventId: st
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
   const stamp = isoOf(ctx.clock.now());
   let promoted = 0;
+  const rules = await membershipRules(trx);
   for (;;) {
     const event = await findEvent(trx, eventId);
     if (!event || event.plazas_taken >= event.plazas || event.solo_lectura) return promoted;
@@ -118,6 +120,7 @@ export async function promoteWaiting(ctx: AppContext, trx: Executor, eventId: st
         member: toUser(member),
         nowLocal,
         action: 'register',
+        rules,
       });
       if (!check.ok) {
         if (
@@ -168,8 +171,9 @@ export async function joinWaitlist(
       member: user,
       nowLocal,
       action: 'register',
+      rules: await membershipRules(trx),
     });
-    if (!check.ok) throw refusal(check.reason, check.missing);
+    if (!check.ok) throw refusal(check.reason, check.missing, user);
     const already = await trx
       .selectFrom('waitlist')
       .select('id')

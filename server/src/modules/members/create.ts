@@ -78,6 +78,9 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     feed_token_hash: null,
     feed_nonce: null,
     feed_legacy_hash: null,
+    licencia_caduca: null,
+    cuota_hasta: null,
+    bono_clases: 0,
     created_at: stamp,
     updated_at: stamp,
   };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { MEMBER_DELETED } from './hooks.ts';
 import { toUser } from './repository.ts';
+import type { ExportPart } from './hooks.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
 export interface MemberExport {
@@ -38,6 +39,8 @@ export interface MemberExport {
     reps: unknown;
     createdAt: string;
   }>;
+  /** What other modules keep on the member (payments), by name. */
+  [part: string]: unknown;
 }
 
 function parseStage(data: string): unknown {
@@ -57,7 +60,12 @@ function parseStage(data: string): unknown {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Collects the member's row, registrations, stages, sessions (never their secrets), resets and messages. */
-export async function collectMemberData(db: Executor, member: MemberRow, now: Date): Promise<MemberExport> {
+export async function collectMemberData(
+  db: Executor,
+  member: MemberRow,
+  now: Date,
+  parts: readonly ExportPart[] = [],
+): Promise<MemberExport> {
   const registrations = await db
     .selectFrom('registrations')
     .innerJoin('events', 'events.id', 'registrations.event_id')
@@ -119,7 +127,10 @@ export async function collectMemberData(db: Executor, member: MemberRow, now: Da
     .orderBy('started_at')
     .execute();
   await nextTurn();
+  const kept: Record<string, unknown> = {};
+  for (const part of parts) Object.assign(kept, await part(db, member.id));
   return {
+    ...kept,
     exportedAt: isoOf(now),
     user: toUser(member),
     account: {

@@ -17,3 +17,9 @@ export interface DeletedMember {
 export const MEMBER_DELETED = hookKey<(ctx: AppContext, trx: Executor, deleted: DeletedMember) => Promise<void>>(
   'member deleted',
 );
+
+/** A part of the member's export that another module keeps, as `{ name: content }`. */
+export type ExportPart = (db: Executor, memberId: string) => Promise<Record<string, unknown>>;
+
+/** Adds to the member's export (GET /api/registro/{uuid}/export/) what another module keeps of them. */
+export const MEMBER_EXPORTED = hookKey<ExportPart>('member exported');

@@ -14,6 +14,7 @@ export {
   findMemberByLogin,
   findMemberBySignInName,
   markEmailVerified,
+  setReminders,
   toUser,
   uniqueKey,
   USER_COLUMNS,
@@ -24,5 +25,5 @@ export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
 export { findMembersByNombres, findNamedMember } from './by-name.ts';
 export type { NamedMember } from './by-name.ts';
-export { MEMBER_DELETED } from './hooks.ts';
-export type { DeletedMember } from './hooks.ts';
+export { MEMBER_DELETED, MEMBER_EXPORTED } from './hooks.ts';
+export type { DeletedMember, ExportPart } from './hooks.ts';

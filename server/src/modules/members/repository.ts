@@ -26,6 +26,9 @@ export const USER_COLUMNS = [
   'language',
   'email_verified',
   'socio_solicitado',
+  'licencia_caduca',
+  'cuota_hasta',
+  'bono_clases',
 ] as const satisfies readonly (keyof MemberRow)[];
 
 /** What toUser needs of a member. */
@@ -52,6 +55,9 @@ export function toUser(row: UserRow): User {
     idioma: mailLanguageOf(row.language),
     emailVerificado: Boolean(row.email_verified),
     socioSolicitado: row.socio_solicitado,
+    licenciaCaduca: row.licencia_caduca,
+    cuotaHasta: row.cuota_hasta,
+    bonoClases: row.bono_clases,
   };
 }
 
@@ -97,6 +103,16 @@ export interface ProfileChanges {
   factor?: Factor | null;
   recordatorios?: boolean;
   language?: string;
+}
+
+/** Turns the member's event reminders on or off (the profile switch, or a mailed signed link). */
+export async function setReminders(db: Executor, id: string, on: boolean, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ recordatorios: on ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Writes the member's own profile fields; nothing else of the row can change through here. */

@@ -1,18 +1,62 @@
+import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { TrainingSessionsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type TrainingRow = Selectable<TrainingSessionsTable>;
 
-/** A member's kept sessions, newest first. */
-export function listByMember(db: Executor, memberId: string): Promise<TrainingRow[]> {
-  return db
+/** A member's kept sessions, newest first: `limit` of them after the cursor's session, if any. */
+export function listByMember(
+  db: Executor,
+  memberId: string,
+  page: { limit: number; after?: { startedAt: string; id: string } },
+): Promise<TrainingRow[]> {
+  let query = db.selectFrom('training_sessions').selectAll().where('member_id', '=', memberId);
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('started_at', '<', after.startedAt),
+        eb.and([eb('started_at', '=', after.startedAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('started_at', 'desc').orderBy('id').limit(page.limit).execute();
+}
+
+/** How many sessions and shots the member keeps. */
+export async function totalsOf(db: Executor, memberId: string): Promise<{ sessions: number; shots: number }> {
+  const row = await db
     .selectFrom('training_sessions')
-    .selectAll()
+    .select((eb) => [eb.fn.countAll<number | string>().as('sessions'), eb.fn.sum<number | string | null>('shots').as('shots')])
     .where('member_id', '=', memberId)
-    .orderBy('started_at', 'desc')
-    .orderBy('id')
+    .executeTakeFirst();
+  return { sessions: Number(row?.sessions ?? 0), shots: Number(row?.shots ?? 0) };
+}
+
+/** The member's training days, newest first (at most `limit`). */
+export async function daysOf(db: Executor, memberId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('training_sessions')
+    .select('day')
+    .distinct()
+    .where('member_id', '=', memberId)
+    .orderBy('day', 'desc')
+    .limit(limit)
     .execute();
+  return rows.map((r) => r.day);
+}
+
+/** The best session per stage (library id, else own id, else name), by the database. */
+export async function bestsOf(db: Executor, memberId: string): Promise<TrainingRow[]> {
+  const key = sql`coalesce(library_stage_id, stage_id, 'name:' || coalesce(stage_name, ''))`;
+  const ranked = await sql<TrainingRow>`
+    select * from (
+      select t.*, row_number() over (partition by ${key} order by best_hit_factor desc, started_at, id) as rank_in_stage
+      from training_sessions t
+      where member_id = ${memberId} and best_hit_factor is not null
+    ) ranked where rank_in_stage = 1`.execute(db);
+  return ranked.rows;
 }
 
 export function insertSession(db: Executor, row: TrainingRow): Promise<unknown> {

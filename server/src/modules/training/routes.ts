@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { libraryParamsSchema, trainingBodySchema } from '@club/contract/library';
-import type { TrainingBody } from '@club/contract/library';
+import { libraryParamsSchema, TRAINING_LIMITS, trainingBodySchema, trainingLogQuerySchema } from '@club/contract/library';
+import type { TrainingBody, TrainingLogQuery } from '@club/contract/library';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { requireVerifiedEmail } from '../members/index.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { keepSession, readEventPractice, readTrainingLog, removeSession } from './service.ts';
 
@@ -10,13 +12,24 @@ type Params = { id: string };
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.ctx;
 
-  app.get('/api/training/', memberOnly, async (request) => {
-    const { member } = await request.requireMember();
-    return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone);
-  });
+  app.get<{ Querystring: TrainingLogQuery }>(
+    '/api/training/',
+    { ...memberOnly, schema: { querystring: trainingLogQuerySchema } },
+    async (request) => {
+      const { member } = await request.requireMember();
+      return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone, request.query);
+    },
+  );
 
   app.post<{ Body: TrainingBody }>('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
+    // A kept log is booking space on the server: a verified address, and a pace a person keeps.
+    requireVerifiedEmail(member);
+    await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
+      key: `training:member:${member.id}`,
+      limit: TRAINING_LIMITS.writesPerHour,
+      windowMs: 3_600_000,
+    });
     const session = await keepSession(db, member.id, request.body, clock.now(), config.clubTimezone);
     return reply.code(201).send(session);
   });

@@ -1,6 +1,6 @@
 import type { PowerFactor } from '@club/contract/scoring';
 import { scoreTrainingRep, streakDays, TRAINING_LIMITS } from '@club/contract/library';
-import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingRep, TrainingSession } from '@club/contract/library';
+import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingLogQuery, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
-import { countByMembersOnLibraryStage, deleteSession, insertSession, listByMember, pruneOldest } from './repository.ts';
+import { bestsOf, countByMembersOnLibraryStage, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
 
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -64,18 +64,42 @@ export function bestsByStage(sessions: readonly TrainingSession[]): BestByStage[
   return [...bests.values()].sort((a, b) => b.hitFactor - a.hitFactor);
 }
 
-/** The member's log: sessions, days in a row, shots fired and bests per stage. */
-export async function readTrainingLog(db: Executor, memberId: string, now: Date, timeZone: string): Promise<TrainingLog> {
-  const sessions = (await listByMember(db, memberId)).map(toSession);
+const cursorOf = (row: TrainingRow): string => Buffer.from(`${row.started_at}|${row.id}`).toString('base64url');
+
+function readCursor(cursor: string): { startedAt: string; id: string } {
+  const [startedAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(startedAt) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new ApiError('VALIDATION_ERROR', 'The cursor is not one this call gave.', { before: ['pattern'] });
+  }
+  return { startedAt, id };
+}
+
+/**
+ * One page of the member's log, newest first (the first page without a cursor), with days in a
+ * row, shots fired and bests per stage of the whole log, all counted by the database.
+ */
+export async function readTrainingLog(
+  db: Executor,
+  memberId: string,
+  now: Date,
+  timeZone: string,
+  query: TrainingLogQuery = {},
+): Promise<TrainingLog> {
+  const limit = query.limit ?? TRAINING_LIMITS.pageDefault;
+  const after = query.before === undefined ? undefined : readCursor(query.before);
+  // One more than the page tells whether another follows.
+  const rows = await listByMember(db, memberId, { limit: limit + 1, after });
+  const page = rows.slice(0, limit);
   const today = clubToday(now, timeZone);
+  const totals = await totalsOf(db, memberId);
+  const bests = (await bestsOf(db, memberId)).map(toSession);
   return {
-    sessions,
-    streakDays: streakDays(
-      sessions.map((s) => s.day),
-      today,
-    ),
-    totalShots: sessions.reduce((sum, s) => sum + s.shots, 0),
-    bestByStage: bestsByStage(sessions),
+    sessions: page.map(toSession),
+    streakDays: streakDays(await daysOf(db, memberId, TRAINING_LIMITS.sessionsMax), today),
+    totalShots: totals.shots,
+    bestByStage: bestsByStage(bests),
+    nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null,
+    totalSessions: totals.sessions,
   };
 }
 
@@ -127,8 +151,15 @@ export async function keepSession(
     created_at: isoOf(now),
   };
   await withWriteTransaction(database, async (trx) => {
+    // Inside the write: two sessions kept at once cannot both pass the last free place.
+    const totals = await totalsOf(trx, memberId);
+    if (totals.sessions + 1 > TRAINING_LIMITS.sessionsMax || totals.shots + row.shots > TRAINING_LIMITS.shotsMax) {
+      throw new ApiError(
+        'TRAINING_LOG_FULL',
+        `Your training log is full (${TRAINING_LIMITS.sessionsMax} sessions or ${TRAINING_LIMITS.shotsMax} shots): delete old sessions to keep new ones.`,
+      );
+    }
     await insertSession(trx, row);
-    await pruneOldest(trx, memberId, TRAINING_LIMITS.sessionsMax);
   });
   return toSession(row);
 }

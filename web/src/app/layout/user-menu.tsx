@@ -40,11 +40,13 @@ export function UserMenu({ fullName, staff, onLogout }: { fullName: string; staf
   const items: Array<{ to: string; label: string }> = [
     { to: APP_ROUTES.profile, label: t('USER.PROFILE') },
     { to: APP_ROUTES.myRegistrations, label: t('USER.MY_REGISTRATIONS') },
+    { to: APP_ROUTES.myMembership, label: t('USER.MY_MEMBERSHIP') },
     { to: APP_ROUTES.changePassword, label: t('USER.CHANGE_PASSWORD') },
     { to: APP_ROUTES.stageDesigner, label: t('USER.STAGE_DESIGNER') },
     { to: APP_ROUTES.dryTraining, label: t('USER.DRY_TRAINING') },
     { to: APP_ROUTES.library, label: t('USER.LIBRARY') },
     { to: APP_ROUTES.training, label: t('USER.TRAINING') },
+    { to: APP_ROUTES.myResults, label: t('USER.MY_RESULTS') },
     ...(staff ? [{ to: APP_ROUTES.admin, label: t('USER.ADMIN') }] : []),
   ];
 

@@ -7,6 +7,8 @@ import { EventsScreen } from './components/events-screen.tsx';
 import { MembersScreen } from './components/members-screen.tsx';
 import { MessagesScreen } from './components/messages-screen.tsx';
 import { MailScreen } from './components/mail-screen.tsx';
+import { PaymentsScreen } from './components/payments-screen.tsx';
+import { MembershipScreen } from './components/membership-screen.tsx';
 import './admin.css';
 
 function UnreadBadge() {
@@ -24,12 +26,14 @@ function UnreadBadge() {
 
 /** The staff area: its own navigation and one screen per task, under /admin. */
 export function AdminPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'membership']);
   const tabs = [
     { to: '/admin/events', label: t('NAV.EVENTS') },
     { to: '/admin/members', label: t('NAV.MEMBERS') },
     { to: '/admin/messages', label: t('NAV.MESSAGES') },
     { to: '/admin/mail', label: t('NAV.MAIL') },
+    { to: '/admin/payments', label: t('membership:STAFF.NAV_PAYMENTS') },
+    { to: '/admin/membership', label: t('membership:STAFF.NAV_MEMBERSHIP') },
   ];
   return (
     <>
@@ -56,6 +60,8 @@ export function AdminPage() {
             <Route path="members" element={<MembersScreen />} />
             <Route path="messages" element={<MessagesScreen />} />
             <Route path="mail" element={<MailScreen />} />
+            <Route path="payments" element={<PaymentsScreen />} />
+            <Route path="membership" element={<MembershipScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>

@@ -18,6 +18,7 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { errorMessageKey } from '../errors.ts';
 import { MEMBER_FLAGS } from '@club/contract/member-flags';
 import { MemberRegistrations } from './member-registrations.tsx';
+import { formatDay } from '../../../lib/membership/membership.ts';
 
 const LIMITS = { socio: { max: 50 }, licencia: { max: 100 } } as const;
 
@@ -32,6 +33,7 @@ interface MemberFormValues {
   instructorMisia: boolean;
   autorizacionClub: boolean;
   staff: boolean;
+  licenciaCaduca: string | null;
 }
 
 function valuesOf(user: User): MemberFormValues {
@@ -46,12 +48,13 @@ function valuesOf(user: User): MemberFormValues {
     instructorMisia: user.instructorMisia,
     autorizacionClub: user.autorizacionClub,
     staff: user.staff,
+    licenciaCaduca: user.licenciaCaduca ?? null,
   };
 }
 
 /** Member number, licence, the flags the club vouches for, and the member's registrations. */
 export function MemberEditor({ user, onClose }: { user: User; onClose(): void }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['admin', 'common', 'membership']);
   const id = useId();
   const session = useSession();
   const isSelf = session.user?.uuid === user.uuid;
@@ -76,7 +79,7 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
       showToast({ title: updated.fullName, message: t('admin:MEMBERS.SAVED') });
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['socio', 'licencia']);
+      applyServerFieldErrors(error, setError, ['socio', 'licencia', 'licenciaCaduca']);
       showToast({
         title: t('common:ERRORS.GENERIC_TITLE'),
         message: t(errorMessageKey(error)),
@@ -117,6 +120,24 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
             </Col>
             <Col xs={12} sm={6}>
               {textField('licencia', t('admin:MEMBERS.LICENCIA'))}
+            </Col>
+            <Col xs={12} sm={6}>
+              <FormField formId={id} name="licenciaCaduca" label={t('membership:STAFF.LICENCE_EXPIRY')} error={errors.licenciaCaduca} className="">
+                <input
+                  type="date"
+                  className={`form-control${errors.licenciaCaduca ? ' is-invalid' : ''}`}
+                  {...invalidProps(id, 'licenciaCaduca', errors.licenciaCaduca)}
+                  {...register('licenciaCaduca', { setValueAs: (value: string | null) => (value ? value : null) })}
+                />
+              </FormField>
+            </Col>
+            <Col xs={12} sm={6} className="d-flex align-items-end">
+              <p className="small text-body-secondary mb-0" data-testid="member-standing">
+                {t('membership:STAFF.STANDING', {
+                  dues: user.cuotaHasta ? formatDay(user.cuotaHasta, i18n.resolvedLanguage ?? 'es') : t('membership:STAFF.NOT_SET'),
+                  classes: user.bonoClases ?? 0,
+                })}
+              </p>
             </Col>
             <Col xs={12}>
               <fieldset>

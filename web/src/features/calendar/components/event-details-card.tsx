@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APP_ROUTES } from '@club/contract/routes';
+import { APP_ROUTES, matchPath } from '@club/contract/routes';
 import { eventBadge, isRegistered, isRegistrable } from '@club/contract/eligibility';
 import { eventStyle } from '@club/contract/eligibility';
 import { EventStatus } from '@club/contract/enums';
@@ -11,6 +11,7 @@ import { loginPathReturningTo } from '../../../lib/return-path.ts';
 import { EventBriefing } from '../../../components/event-briefing.tsx';
 import { scheduleText } from '../calendar-format.ts';
 import { isSocialShoot } from '../calendar-model.ts';
+import { useEventMatch } from '../api/event-match.ts';
 import { ParticipantsDialog } from './participants-dialog.tsx';
 import { RegistrationForm } from './registration-form.tsx';
 import { WaitlistPanel } from './waitlist-panel.tsx';
@@ -39,6 +40,9 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
   const style = eventStyle(event, nowLocal);
   const badge = eventBadge(event, user?.uuid ?? null, nowLocal);
   const headingId = `event-title-${event.uuid}`;
+  const socialShoot = isSocialShoot(event.type);
+  const match = useEventMatch(event.uuid, socialShoot);
+  const officer = user !== null && (user.staff || user.arbitroIpsc);
 
   // Focus follows the card that just opened, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -58,7 +62,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
 
   return (
     <article
-      className={`cal-card event-style-${style}${isSocialShoot(event.type) ? ' is-long' : ''}`}
+      className={`cal-card event-style-${style}${socialShoot ? ' is-long' : ''}`}
       aria-labelledby={headingId}
       data-event-uuid={event.uuid}
       ref={cardRef}
@@ -120,6 +124,30 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             </div>
           ) : null}
         </dl>
+        {socialShoot && (match.data || user?.staff) ? (
+          <p className="cal-match-links" data-testid="match-links">
+            {match.data?.published ? (
+              <Link className="btn btn-sm btn-primary" to={matchPath(event.uuid, 'results')}>
+                {t('CARD.RESULTS')}
+              </Link>
+            ) : null}
+            {match.data ? (
+              <Link className="btn btn-sm btn-outline-primary" to={matchPath(event.uuid)}>
+                {t('CARD.MATCH')}
+              </Link>
+            ) : null}
+            {match.data && officer ? (
+              <Link className="btn btn-sm btn-outline-primary" to={matchPath(event.uuid, 'score')}>
+                {t('CARD.SCORE')}
+              </Link>
+            ) : null}
+            {user?.staff ? (
+              <Link className="btn btn-sm btn-outline-secondary" to={matchPath(event.uuid, 'setup')}>
+                {t('CARD.MATCH_SETUP')}
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
         {event.stageId ? (
           <EventBriefing
             event={event}

@@ -5,6 +5,7 @@ import { categoryFor } from '@club/contract/category';
 import {
   checkRegistration,
   isRegistered,
+  membershipNeedsFor,
   ownRegistration,
   roleForEventType,
 } from '@club/contract/eligibility';
@@ -19,6 +20,12 @@ import { ApiCallError } from '../../../lib/http.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 import { asksDivisionAndFactor } from '../calendar-model.ts';
+import { formatDay, useMembership } from '../../../lib/membership/membership.ts';
+import { APP_ROUTES } from '@club/contract/routes';
+import { Link } from 'react-router';
+
+// Refusals of the club's dues and pack rules and of the licence's date: texts of the membership area.
+const MEMBERSHIP_REASONS = new Set(['MEMBERSHIP_LAPSED', 'PACK_EMPTY', 'LICENCE_EXPIRED']);
 
 interface RegistrationFormProps {
   event: ClubEvent;
@@ -46,7 +53,14 @@ function toNumber<T extends number>(value: string): T | null {
  * for IPSC competitions, and register, update and cancel enabled exactly as the contract allows.
  */
 export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProps) {
-  const { t } = useTranslation(['events-calendar', 'common']);
+  const { t, i18n } = useTranslation(['events-calendar', 'common', 'membership']);
+  // The club's rules and the member's standing, so the card says what the server would refuse.
+  const membership = useMembership(user.uuid);
+  const rules = membership.data?.rules ?? null;
+  const standing = membership.data
+    ? { ...user, cuotaHasta: membership.data.cuotaHasta, bonoClases: membership.data.bonoClases, licenciaCaduca: membership.data.licenciaCaduca }
+    : user;
+  const licenceDate = standing.licenciaCaduca ? formatDay(standing.licenciaCaduca, i18n.resolvedLanguage ?? 'es') : '';
   const subscribe = useSubscribe({
     onSuccess: (_event, variables) => {
       const keyPrefix = `TOAST.${TOAST_KEY[variables.action]}`;
@@ -62,7 +76,9 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
       showToast({
         type: ToastType.error,
         title: t(`${keyPrefix}_TITLE`),
-        message: t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
+        message: MEMBERSHIP_REASONS.has(code)
+          ? t(`membership:REASON.${code}`, { date: licenceDate })
+          : t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
       });
     },
   });
@@ -80,7 +96,8 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   });
 
   const check = (action: RegistrationAction): RegistrationCheck =>
-    checkRegistration({ event, member: user, nowLocal, action });
+    checkRegistration({ event, member: standing, nowLocal, action, rules });
+  const needs = membershipNeedsFor(event.type, rules);
   const canRegister = check('register');
   const canUpdate = check('update');
   const canCancel = check('cancel');
@@ -207,7 +224,12 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
       ) : null}
       {reason && !reason.ok ? (
         <div className="cal-reason" role="note" data-reason={reason.reason}>
-          <p className="mb-0">{t(`REASON.${reason.reason}`)}</p>
+          <p className="mb-0">
+            {MEMBERSHIP_REASONS.has(reason.reason)
+              ? t(`membership:REASON.${reason.reason}`, { date: licenceDate })
+              : t(`REASON.${reason.reason}`)}
+          </p>
+          {MEMBERSHIP_REASONS.has(reason.reason) ? <Link to={APP_ROUTES.myMembership}>{t('membership:CARD.MY_MEMBERSHIP')}</Link> : null}
           {reason.missing && reason.missing.length > 0 ? (
             <ul className="cal-missing mb-0">
               {reason.missing.map((requirement) => (
@@ -215,6 +237,13 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
               ))}
             </ul>
           ) : null}
+        </div>
+      ) : null}
+      {!registered && (needs.dues || needs.pack) && !(reason && !reason.ok && MEMBERSHIP_REASONS.has(reason.reason)) ? (
+        <div className="cal-membership-hint small" role="note" data-testid="membership-hint">
+          {needs.dues ? <p className="mb-0">{t('membership:CARD.NEEDS_DUES')}</p> : null}
+          {needs.pack ? <p className="mb-0">{t('membership:CARD.NEEDS_PACK', { count: standing.bonoClases ?? 0 })}</p> : null}
+          <Link to={APP_ROUTES.myMembership}>{t('membership:CARD.MY_MEMBERSHIP')}</Link>
         </div>
       ) : null}
       {showRegister || showUpdate || showCancel ? (

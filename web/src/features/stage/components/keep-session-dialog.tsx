@@ -7,6 +7,7 @@ import { scoreTrainingRep } from '@club/contract/library';
 import type { Stage } from '@club/stage-engine/model';
 import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
+import { ApiCallError } from '../../../lib/http.ts';
 import { useKeepSessionMutation } from '../api/keep-session.ts';
 import type { FinishedDrill } from '../hooks/use-keep-session.ts';
 
@@ -46,8 +47,17 @@ export function KeepSessionDialog({
       });
       showToast({ title: t('KEEP.TITLE'), message: t('KEEP.KEPT'), type: ToastType.success });
       onHide();
-    } catch {
-      showToast({ title: t('KEEP.TITLE'), message: t('KEEP.ERROR'), type: ToastType.error });
+    } catch (error) {
+      const code = error instanceof ApiCallError ? error.errorCode : undefined;
+      const message =
+        code === 'TRAINING_LOG_FULL'
+          ? t('KEEP.FULL')
+          : code === 'EMAIL_NOT_VERIFIED'
+            ? t('KEEP.NOT_VERIFIED')
+            : code === 'TOO_MANY_REQUESTS'
+              ? t('KEEP.TOO_MANY')
+              : t('KEEP.ERROR');
+      showToast({ title: t('KEEP.TITLE'), message, type: ToastType.error });
     }
   };
 

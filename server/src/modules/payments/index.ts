@@ -1,0 +1,5 @@
+// The payments module's public face: members' standing, the club's rules and the papers mails.
+// Its routes are registered by modules/index.ts only.
+export { CLASS_TYPES, classStatusChanged, membershipRules } from './service.ts';
+export { planLicenceNotices } from './notices.ts';
+export { paymentsHooks } from './member-data.ts';
