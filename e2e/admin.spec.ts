@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/test.ts';
+import { clubMonthFromNow } from './support/months.ts';
 import type { Page } from '@playwright/test';
 import { createMember, mailsTo, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
@@ -12,27 +13,6 @@ const IPSC_SOCIAL_SHOOT = 3;
 const ALUMNO = 2;
 const COMPETIDOR = 3;
 const RESERVADO = 1;
-
-/** A month that has not started yet on any clock: events there are never expired. */
-function nextMonth(): { year: number; month: number; first: string; last: string } {
-  const now = new Date();
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() + 1;
-  const mm = String(month).padStart(2, '0');
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { year, month, first: `${year}-${mm}-01`, last: `${year}-${mm}-${lastDay}` };
-}
-
-/** The month `delta` months from now (UTC clock; the club's month differs only at its edges). */
-function monthFromNow(delta: number): { year: number; month: number; key: string; first: string } {
-  const now = new Date();
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() + 1;
-  const key = `${year}-${String(month).padStart(2, '0')}`;
-  return { year, month, key, first: `${key}-01` };
-}
 
 /** Signs a member in through the API without touching the page's stored session. */
 async function loginByApi(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
@@ -69,7 +49,7 @@ test.describe('staff area', () => {
     const member = createMember({ nombre: 'Núria', apellidos: 'Castañé "La Rápida"' });
     setMemberFlags(member.login, { socio: '4711' });
     const title = `Prácticas E2E ${randomBytes(3).toString('hex')}`;
-    const month = nextMonth();
+    const month = clubMonthFromNow(1);
 
     await signInByApi(page, staff);
     await page.goto('/admin');
@@ -201,7 +181,7 @@ test.describe('staff area', () => {
   }) => {
     const staff = createMember({ staff: true, nombre: 'Jordi', apellidos: 'Staff' });
     const member = createMember({ nombre: 'Pau', apellidos: `Tirador ${randomBytes(2).toString('hex')}` });
-    const month = nextMonth();
+    const month = clubMonthFromNow(1);
     const staffToken = await signInByApi(page, staff);
     const title = `Tirada social E2E ${randomBytes(3).toString('hex')}`;
     const createdResponse = await apiCall(
@@ -369,9 +349,9 @@ test.describe('staff area', () => {
     const staff = createMember({ staff: true, nombre: 'Laia', apellidos: 'Mes' });
     const tag = randomBytes(3).toString('hex');
     const staffToken = await signInByApi(page, staff);
-    const past = monthFromNow(-1);
-    const later = monthFromNow(2);
-    const soon = monthFromNow(1);
+    const past = clubMonthFromNow(-1);
+    const later = clubMonthFromNow(2);
+    const soon = clubMonthFromNow(1);
     for (const [evento, first] of [
       [`Pasado ${tag}`, past.first],
       [`Futuro ${tag}`, later.first],
@@ -425,7 +405,7 @@ test.describe('staff area', () => {
     const staff = createMember({ staff: true, nombre: 'Pol', apellidos: 'Serie' });
     const tag = randomBytes(3).toString('hex');
     const staffToken = await signInByApi(page, staff);
-    const month = monthFromNow(1);
+    const month = clubMonthFromNow(1);
     const made = await apiCall(
       page,
       'POST',
@@ -488,7 +468,7 @@ test.describe('staff area', () => {
     const walkIn = createMember({ nombre: 'Quim', apellidos: `Sinreserva ${tag}` });
     setMemberFlags(walkIn.login, { socio: `W-${tag}` });
     const staffToken = await signInByApi(page, staff);
-    const month = monthFromNow(1);
+    const month = clubMonthFromNow(1);
     const made = await apiCall(
       page,
       'POST',
@@ -565,7 +545,7 @@ test.describe('staff area', () => {
       setMemberFlags(member.login, { socio: `Q${index}-${tag}` });
     }
     const staffToken = await signInByApi(page, staff);
-    const month = monthFromNow(1);
+    const month = clubMonthFromNow(1);
     const made = await apiCall(
       page,
       'POST',

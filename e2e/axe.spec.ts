@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test.ts';
+import { clubMonthFromNow } from './support/months.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
@@ -20,17 +21,6 @@ const CLUB_PRACTICES = 10;
 const ALUMNO = 2;
 const RESERVADO = 1;
 const OPEN = 2;
-
-/** Next month on the club's wall clock as 'yyyy-MM' (its events are never expired). */
-function nextMonth(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit' }).formatToParts(
-    new Date(),
-  );
-  const year = Number(parts.find((part) => part.type === 'year')?.value);
-  const month = Number(parts.find((part) => part.type === 'month')?.value);
-  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  return `${next.year}-${String(next.month).padStart(2, '0')}`;
-}
 
 /** A text of the site as it ships, read from its translation file ('AREA.KEY', {{value}}s filled). */
 function text(lang: Lang, area: string, key: string, values: Record<string, string | number> = {}): string {
@@ -53,7 +43,7 @@ async function login(page: Page, member: TestMember): Promise<Session> {
   return { token: body.token, uuid: body.user.uuid };
 }
 
-const month = nextMonth();
+const month = clubMonthFromNow(1).key;
 const title = `Prácticas axe ${randomBytes(3).toString('hex')}`;
 const messageSubject = `Clases de iniciación ${randomBytes(3).toString('hex')}`;
 let staffSession: Session;

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import { clubMonthFromNow } from './support/months.ts';
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
@@ -18,19 +19,6 @@ interface CreatedEvent {
     factor: number | null;
     roles: { roleId: number; status: number }[];
   }[];
-}
-
-/** Next month on the club's wall clock, as 'yyyy-MM' and parts. */
-function nextMonth(): { param: string; year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(new Date());
-  const year = Number(parts.find((part) => part.type === 'year')?.value);
-  const month = Number(parts.find((part) => part.type === 'month')?.value);
-  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  return { ...next, param: `${next.year}-${String(next.month).padStart(2, '0')}` };
 }
 
 async function tokenOf(page: Page, member: TestMember): Promise<string> {
@@ -56,7 +44,7 @@ async function createEvent(
     hour?: number;
   },
 ): Promise<CreatedEvent> {
-  const { year, month } = nextMonth();
+  const { year, month } = clubMonthFromNow(1);
   const date = `${year}-${String(month).padStart(2, '0')}-${String(fields.day).padStart(2, '0')}`;
   const hour = String(fields.hour ?? 18).padStart(2, '0');
   const response = await apiCall(
@@ -102,7 +90,7 @@ test('a member registers, sees the badge turn to registered, updates division an
   });
   const token = await signInByApi(page, member);
 
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   const chip = page.getByRole('button', { name: new RegExp(event.evento) });
   await expect(chip).toHaveClass(/event-style-competition-ipsc/);
   await chip.click();
@@ -154,7 +142,7 @@ test('an ineligible member sees why: the missing weapons licence', async ({ page
   setMemberFlags(member.login, { socio: numbers().socio });
   const event = await createEvent(page, { type: 6, day: 13, title: unique('Precisión 25 m') });
   await signInByApi(page, member);
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
   const card = page.getByRole('article', { name: event.evento });
   const reason = card.getByRole('note');
@@ -185,7 +173,7 @@ test('staff open the attendee list and confirm a registration', async ({ page })
   expect(subscribed.status()).toBe(200);
 
   await signInByApi(page, staff);
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
   const card = page.getByRole('article', { name: event.evento });
   await expect(card.getByTestId('seats')).toHaveText('9 plazas libres de 10');
@@ -218,7 +206,7 @@ test('an anonymous visitor sees public events only, without a registration form'
     status: 1,
     title: unique('Clase privada'),
   });
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   const chip = page.getByRole('button', { name: new RegExp(open.evento) });
   await expect(chip).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(closed.evento) })).toHaveCount(0);
@@ -246,7 +234,7 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
   const event = await createEvent(page, { type: 3, day: 16, title: unique('Social IPSC móvil') });
   await signInByApi(page, member);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   // Chips give way to one button per day; nothing overflows the screen sideways.
   await expect(page.getByRole('button', { name: new RegExp(event.evento) })).toHaveCount(0);
   const day = page.locator(`[data-date$="-16"]`).getByRole('button');
@@ -280,7 +268,7 @@ test('on a phone, an event pressed while its day still opens shows under the who
   const event = await createEvent(page, { type: 3, day: 21, title: unique('Social de tarde') });
   await signInByApi(page, member);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   // A slow phone: the panel takes four seconds to open (a constructed sheet, which the CSP allows).
   await page.evaluate(() => {
     const sheet = new CSSStyleSheet();
@@ -314,7 +302,7 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
     nota: 'Inscripción hasta el jueves.',
   });
   await signInByApi(page, member);
-  const { year, month, param } = nextMonth();
+  const { year, month, key: param } = clubMonthFromNow(1);
   const expected = {
     es: {
       weekday: 'Lun',
@@ -388,7 +376,7 @@ test('a full event says full, its seats read in the plural that fits, and nothin
     title: unique('Tirada de una plaza'),
   });
   await signInByApi(page, second);
-  await page.goto(`/calendar?month=${nextMonth().param}&event=${event.uuid}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}&event=${event.uuid}`);
   const card = page.getByRole('article', { name: event.evento });
   await expect(card.getByTestId('seats')).toHaveText('1 plaza libre de 1');
   await expect(card.locator('[data-badge]')).toHaveText('Abierto');
@@ -422,7 +410,7 @@ test('the month is in the address: a reload and a shared link keep it, back and 
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const { param } = nextMonth();
+  const { key: param } = clubMonthFromNow(1);
   await page.goto('/calendar');
   const grid = page.locator('.cal-grid');
   const current = await grid.getAttribute('data-month');
@@ -446,7 +434,7 @@ test('the month is in the address: a reload and a shared link keep it, back and 
 test('signing in from an event card comes back to that event', async ({ page }) => {
   const member = createMember();
   const event = await createEvent(page, { type: 10, day: 19, title: unique('Prácticas con vuelta') });
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
   const card = page.getByRole('article', { name: event.evento });
   await card.getByRole('link', { name: 'Inicia sesión' }).click();
@@ -454,7 +442,7 @@ test('signing in from an event card comes back to that event', async ({ page }) 
   await page.locator('form#login [name="login"]').fill(member.login);
   await page.locator('form#login [name="password"]').fill(member.password);
   await page.locator('form#login [type="submit"]').click();
-  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${nextMonth().param}&event=${event.uuid}$`));
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${clubMonthFromNow(1).key}&event=${event.uuid}$`));
   // Back on the event, now with what members see.
   await expect(card).toBeVisible();
   await expect(card.getByTestId('seats')).toBeVisible();
@@ -484,7 +472,7 @@ test('on a desktop the chips show whole titles, also on hover and to screen read
     title: unique('Entrenamiento de precisión a 25 metros'),
   });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`/calendar?month=${nextMonth().param}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   const chip = page.locator('.cal-chip-chip', { hasText: event.evento });
   await expect(chip).toHaveAttribute('title', `18:00 ${event.evento}`);
   await expect(chip).toHaveAccessibleName(`18:00 ${event.evento}`);

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import { clubMonthFromNow } from './support/months.ts';
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createMember, setMemberFlags, waitForMail } from './support/fixtures.ts';
@@ -9,17 +10,6 @@ import { apiCall, signInByApi } from './support/session.ts';
 // settings, as members and staff use them against the built site.
 
 const CLUB_PRACTICES = 10;
-
-function nextMonth(): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(new Date());
-  const year = Number(parts.find((part) => part.type === 'year')?.value);
-  const month = Number(parts.find((part) => part.type === 'month')?.value);
-  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
-}
 
 async function tokenOf(page: Page, member: TestMember): Promise<string> {
   const response = await apiCall(page, 'POST', '/api/login/', {
@@ -41,7 +31,7 @@ async function uuidOf(page: Page, token: string): Promise<string> {
 let staff: TestMember;
 
 async function createEvent(page: Page, day: number, title: string, plazas: number): Promise<string> {
-  const date = `${nextMonth()}-${String(day).padStart(2, '0')}`;
+  const date = `${clubMonthFromNow(1).key}-${String(day).padStart(2, '0')}`;
   const response = await apiCall(
     page,
     'POST',
@@ -96,7 +86,7 @@ test('a member joins the waiting list of a full event, sees their place, and get
   const waiting = await qualifiedMember(page, 'Wanda');
   await signInByApi(page, waiting.member);
 
-  await page.goto(`/calendar?month=${nextMonth()}&event=${event}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}&event=${event}`);
   const card = page.getByRole('article', { name: title });
   await expect(card.getByTestId('seats')).toHaveText('Ninguna plaza libre de 1');
   await expect(card.locator('[data-badge]')).toHaveText('Completo');
@@ -127,7 +117,7 @@ test('staff see the waiting list in order in the attendee list and give a seat t
     ).toBe(200);
   }
   await signInByApi(page, staff);
-  await page.goto(`/calendar?month=${nextMonth()}&event=${event}`);
+  await page.goto(`/calendar?month=${clubMonthFromNow(1).key}&event=${event}`);
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Lista de asistentes' }).click();
   const dialog = page.getByRole('dialog');

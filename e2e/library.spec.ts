@@ -3,6 +3,7 @@
 // keeps it, and finds it in their training log with the day counted in the streak.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/test.ts';
+import { clubMonthFromNow } from './support/months.ts';
 import type { Browser, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
@@ -11,15 +12,6 @@ import { apiCall, signInByApi } from './support/session.ts';
 const CLUB_PRACTICES = 10;
 const ALUMNO = 2;
 const RESERVADO = 1;
-
-function nextMonth(): { param: string; first: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit' }).formatToParts(new Date());
-  const year = Number(parts.find((part) => part.type === 'year')?.value);
-  const month = Number(parts.find((part) => part.type === 'month')?.value);
-  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  const param = `${next.year}-${String(next.month).padStart(2, '0')}`;
-  return { param, first: `${param}-01` };
-}
 
 async function englishPage(browser: Browser, member: TestMember): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -37,7 +29,7 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
   setMemberFlags(member.login, { socio: '5150' });
   const stageName = `Bill drill E2E ${randomBytes(3).toString('hex')}`;
   const title = `Clase con deberes ${randomBytes(3).toString('hex')}`;
-  const month = nextMonth();
+  const month = clubMonthFromNow(1);
 
   // Staff publish from the designer.
   const staffPage = await englishPage(browser, staff);
@@ -71,7 +63,7 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
   await expect(staffPage.getByTestId('library-card')).toHaveCount(1);
 
   // Staff attach it to a new event in the staff area.
-  await staffPage.goto(`/admin/events?month=${month.param}`);
+  await staffPage.goto(`/admin/events?month=${month.key}`);
   await staffPage.getByRole('button', { name: 'New event' }).click();
   const form = staffPage.getByRole('dialog', { name: 'New event' });
   await form.getByLabel('Type').selectOption(String(CLUB_PRACTICES));
@@ -104,7 +96,7 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
   await page.goto('/my-registrations');
   const registration = page.getByTestId('upcoming').locator('li', { hasText: title });
   await expect(registration.getByTestId('homework')).toContainText('Practise before');
-  await page.goto(`/calendar?month=${month.param}`);
+  await page.goto(`/calendar?month=${month.key}`);
   await page.getByRole('button', { name: new RegExp(title) }).click();
   const eventCard = page.getByRole('article', { name: title });
   const briefing = eventCard.getByTestId('event-briefing');
@@ -143,7 +135,7 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
   await expect(sessionRow).toContainText('1 of 2 passed');
 
   // Staff see the member's kept session in the attendee list.
-  await staffPage.goto(`/calendar?month=${month.param}`);
+  await staffPage.goto(`/calendar?month=${month.key}`);
   await staffPage.getByRole('button', { name: new RegExp(title) }).click();
   await staffPage.getByRole('article', { name: title }).getByRole('button', { name: 'Attendee list' }).click();
   const row = staffPage.locator(`tr[data-person="${session.user.uuid}"]`);

@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { criticalCss } from './critical-css.ts';
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { LANGUAGES } from '../../packages/contract/src/languages.ts';
-import siteSettings from '../../packages/contract/site-settings.json' with { type: 'json' };
+import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
 import { chunkRunOrder } from './chunk-order.ts';
 
 const SHELL_ENTRY = '/src/prerender/page-shell.tsx';
@@ -54,14 +54,6 @@ interface ShellModule {
   ): Promise<{ markup: string; areas: string[] }>;
 }
 
-/** 'YYYY-MM' of an instant in the club's time zone. */
-const clubMonth = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: siteSettings.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-  }).format(instant);
-
 /**
  * The drawings of a page: one (suffix '', drawn now), or for a page drawn per month, that one
  * plus one per month from the build's (`.YYYY-MM`), each drawn at noon on its first day (the
@@ -69,10 +61,11 @@ const clubMonth = (instant: Date) =>
  */
 function variants(page: PrerenderedPage): { suffix: string; now?: Date }[] {
   const built = new Date();
-  const [year, month] = clubMonth(built).split('-').map(Number);
+  const first = clubMonth(built);
   const months = Array.from({ length: page.months ?? 0 }, (_, k) => {
-    const now = k === 0 ? built : new Date(Date.UTC(year, month - 1 + k, 1, 12));
-    return { suffix: `.${clubMonth(now)}`, now };
+    const { year, month } = shiftMonth(first, k);
+    const now = k === 0 ? built : new Date(Date.UTC(year, month - 1, 1, 12));
+    return { suffix: `.${formatYearMonth(clubMonth(now))}`, now };
   });
   return [{ suffix: '' }, ...months];
 }

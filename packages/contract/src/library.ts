@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { isInClubYears } from './event-time.ts';
 import { LANGUAGES } from './languages.ts';
 import type { Language } from './languages.ts';
-import { shotZoneSchema, POWER_FACTORS } from './scoring.ts';
+import { scoreRep, shotZoneSchema, POWER_FACTORS } from './scoring.ts';
+import type { PowerFactor, RepScore } from './scoring.ts';
 import { stageSaveBodySchema, stageWireSchema, STAGE_LIMITS } from './stage.ts';
 import { multiLineText, singleLineText, UUID_PATTERN } from './text.ts';
 
@@ -85,6 +86,8 @@ export const TRAINING_LIMITS = {
   shotsPerRepMax: 100,
   parMsMax: 600_000,
   tMsMax: 600_000,
+  /** Cards or poppers one rep names (a stage has far fewer elements). */
+  targetsPerRepMax: 200,
   stageNameMax: STAGE_LIMITS.nameMax,
   /** Sessions one member keeps; beyond it a new one is refused (409 TRAINING_LOG_FULL). */
   sessionsMax: 1000,
@@ -97,16 +100,34 @@ export const TRAINING_LIMITS = {
   writesPerHour: 120,
 } as const;
 
+/** A stage element's id, bounded as the stage's own (stage.ts). */
+const elementIdSchema = z.string().min(1, { error: 'required' }).max(100, { error: 'maxlength' });
+
 const shotSchema = z.object({
   tMs: z.number().min(0).max(TRAINING_LIMITS.tMsMax),
   zone: shotZoneSchema,
+  /** The target the shot hit, when it hit one (best two hits count per target). */
+  targetId: elementIdSchema.optional(),
 });
 
 const repSchema = z.object({
   shots: z.array(shotSchema).max(TRAINING_LIMITS.shotsPerRepMax, { error: 'maxlength' }).default([]),
   passed: z.boolean().optional(),
+  /**
+   * The shootable cards and poppers shown during the rep: each card left short of two hits and
+   * each popper left standing is a miss, as the player's scoring panel counted it. Without
+   * them every scoring hit counts and only shots marked M are misses.
+   */
+  targetIds: z.array(elementIdSchema).max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' }).optional(),
+  popperIds: z.array(elementIdSchema).max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' }).optional(),
 });
 export type TrainingRep = z.infer<typeof repSchema>;
+
+/** Scores a kept rep as the player's panel scored it: with its targets when it carries them. */
+export function scoreTrainingRep(rep: TrainingRep, powerFactor: PowerFactor): RepScore {
+  if (rep.targetIds === undefined && rep.popperIds === undefined) return scoreRep(rep.shots, powerFactor);
+  return scoreRep(rep.shots, powerFactor, { targetIds: rep.targetIds ?? [], popperIds: rep.popperIds ?? [] });
+}
 
 /** An instant with its offset, in the club's years (2000 to 2100) once read as UTC. */
 const isoInstant = z.iso

@@ -6,7 +6,7 @@ import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
-import { clubWallTime } from '@club/contract/club-time';
+import { clubMonth, formatYearMonth } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
@@ -71,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     // keeps beside its local storage); the answer therefore varies by cookie.
     const cookie = request.cookies[LANGUAGE_COOKIE];
     const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-    const month = clubWallTime(app.ctx.clock.now(), app.ctx.config.clubTimezone).slice(0, 7);
+    const month = formatYearMonth(clubMonth(app.ctx.clock.now(), app.ctx.config.clubTimezone));
     const file = prerenderedPage(webDist, pathname, status, language, month) ?? plainShell(webDist, language) ?? indexFile;
     const vary = ['cookie', 'accept-encoding'];
     const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -98,6 +98,61 @@ describeEachDatabase(
       expect(after.streakDays).toBe(1);
     });
 
+    it('scores reps that carry their targets as the player panel did, unhit targets as misses', async () => {
+      const api = apiClient(get().app);
+      const res = await api.post(
+        '/api/training/',
+        {
+          libraryStageId: library.id,
+          startedAt: '2025-06-01T08:00:00.000Z',
+          reps: [
+            // t1 A A, t2 A A, t3 one A (one short), the popper down, in 2 s: 25 + 5 − 10 = 20, hit factor 10.
+            {
+              shots: [
+                { tMs: 500, zone: 'A', targetId: 't1' },
+                { tMs: 800, zone: 'A', targetId: 't1' },
+                { tMs: 1100, zone: 'A', targetId: 't2' },
+                { tMs: 1400, zone: 'A', targetId: 't2' },
+                { tMs: 1700, zone: 'A', targetId: 't3' },
+                { tMs: 2000, zone: 'P', targetId: 'p1' },
+              ],
+              targetIds: ['t1', 't2', 't3'],
+              popperIds: ['p1'],
+            },
+            // Four A on t1 in 1 s and t2 left unhit: 10 − 20 = −10 points, hit factor 0 (20 before, counting every hit).
+            {
+              shots: [
+                { tMs: 250, zone: 'A', targetId: 't1' },
+                { tMs: 500, zone: 'A', targetId: 't1' },
+                { tMs: 750, zone: 'A', targetId: 't1' },
+                { tMs: 1000, zone: 'A', targetId: 't1' },
+              ],
+              targetIds: ['t1', 't2'],
+            },
+          ],
+        },
+        member.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const session = trainingSessionSchema.parse(res.json());
+      expect(session.bestHitFactor).toBe(10);
+      // The targets are kept and answered, so the log can score the reps again the same way.
+      expect(session.reps[1]).toEqual({
+        shots: [250, 500, 750, 1000].map((tMs) => ({ tMs, zone: 'A', targetId: 't1' })),
+        targetIds: ['t1', 't2'],
+      });
+      const log = trainingLogSchema.parse((await api.get('/api/training/', member.token)).json());
+      const kept = log.sessions.find((s) => s.id === session.id);
+      expect(kept?.reps[0]).toMatchObject({ targetIds: ['t1', 't2', 't3'], popperIds: ['p1'] });
+      expect(kept?.bestHitFactor).toBe(10);
+      expectError(
+        await api.post('/api/training/', { startedAt: '2025-06-01T08:00:00.000Z', reps: [{ shots: [{ tMs: 1, zone: 'A', targetId: '' }] }] }, member.token),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect((await api.delete(`/api/training/${session.id}/`, undefined, member.token)).statusCode).toBe(204);
+    });
+
     it('refuses a stage the member may not see, a future start and bad shots', async () => {
       const api = apiClient(get().app);
       const privateStage = await api.post(

@@ -5,9 +5,9 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
 import type { Language } from '@club/contract/languages';
 import { mailLanguageOf } from '../../lib/language.ts';
-import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import { instantOfWallTime } from '@club/contract/club-time';
 import { eventMailHtml } from '../../mail/html.ts';
+import { formatWall } from '@club/contract/wall-format';
 
 type MailLanguage = Language;
 export type EventMailKind =
@@ -188,16 +188,7 @@ const LOCALES: Record<MailLanguage, string> = { es: 'es-ES', ca: 'ca-ES', en: 'e
  */
 export function peopleDateRange(start: string, end: string, language: string): string {
   const locale = LOCALES[mailLanguageOf(language)];
-  const day = (wall: string) => {
-    const p = parseEventTime(wall, ZERO_EVENT_TIME);
-    return new Intl.DateTimeFormat(locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(Date.UTC(p.year, p.month - 1, p.day)));
-  };
+  const day = (wall: string) => formatWall(wall, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const time = (wall: string) => wall.slice(11, 16);
   if (start.slice(0, 10) === end.slice(0, 10)) return `${day(start)}, ${time(start)}-${time(end)}`;
   return `${day(start)}, ${time(start)} - ${day(end)}, ${time(end)}`;

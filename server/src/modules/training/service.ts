@@ -1,12 +1,11 @@
-import { scoreRep } from '@club/contract/scoring';
 import type { PowerFactor } from '@club/contract/scoring';
-import { streakDays, TRAINING_LIMITS } from '@club/contract/library';
+import { scoreTrainingRep, streakDays, TRAINING_LIMITS } from '@club/contract/library';
 import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingLogQuery, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clubWallTime } from '@club/contract/club-time';
+import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
 import { bestsOf, countByMembersOnLibraryStage, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
@@ -14,12 +13,12 @@ import { bestsOf, countByMembersOnLibraryStage, daysOf, deleteSession, insertSes
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-/** The best hit factor of the reps that carry shots (camera-scored), or null. */
+/** The best hit factor of the reps that carry shots (scored by click or camera), or null; each rep scored as the player's panel scored it. */
 export function bestHitFactorOf(reps: readonly TrainingRep[], powerFactor: PowerFactor): number | null {
   let best: number | null = null;
   for (const rep of reps) {
     if (rep.shots.length === 0) continue;
-    const { hitFactor } = scoreRep(rep.shots, powerFactor);
+    const { hitFactor } = scoreTrainingRep(rep, powerFactor);
     best = Math.max(best ?? 0, round4(hitFactor));
   }
   return best;
@@ -91,7 +90,7 @@ export async function readTrainingLog(
   // One more than the page tells whether another follows.
   const rows = await listByMember(db, memberId, { limit: limit + 1, after });
   const page = rows.slice(0, limit);
-  const today = clubWallTime(now, timeZone).slice(0, 10);
+  const today = clubToday(now, timeZone);
   const totals = await totalsOf(db, memberId);
   const bests = (await bestsOf(db, memberId)).map(toSession);
   return {
@@ -127,7 +126,12 @@ export async function keepSession(
     if (!shared) throw new ApiError('NOT_FOUND');
     stageName ??= shared.name;
   }
-  const reps = body.reps.map((rep) => ({ shots: rep.shots, ...(rep.passed === undefined ? {} : { passed: rep.passed }) }));
+  const reps: TrainingRep[] = body.reps.map((rep) => ({
+    shots: rep.shots,
+    ...(rep.passed === undefined ? {} : { passed: rep.passed }),
+    ...(rep.targetIds === undefined ? {} : { targetIds: rep.targetIds }),
+    ...(rep.popperIds === undefined ? {} : { popperIds: rep.popperIds }),
+  }));
   const row: TrainingRow = {
     id: newId(),
     member_id: memberId,
@@ -136,7 +140,7 @@ export async function keepSession(
     library_stage_id: body.libraryStageId ?? null,
     stage_name: stageName,
     started_at: isoOf(started),
-    day: clubWallTime(started, timeZone).slice(0, 10),
+    day: clubToday(started, timeZone),
     par_ms: body.parMs ?? null,
     power_factor: body.powerFactor,
     reps: JSON.stringify(reps),

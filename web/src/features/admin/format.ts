@@ -1,29 +1,18 @@
-import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { wallClockDate as wallDate, wallFormatter } from '@club/contract/wall-format';
 import { CLUB_TIMEZONE } from '@club/contract/club-time';
-
-// Event times are wall-clock text: read as UTC and formatted as UTC, nothing shifts them.
-function wallDate(text: string): Date {
-  const p = parseEventTime(text, ZERO_EVENT_TIME);
-  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
-}
 
 /** 'mié, 14 may · 19:00–21:00' (the end's date too when it is another day; the year on request). */
 export function formatEventWhen(start: string, end: string, language: string, withYear = false): string {
   const from = wallDate(start);
   const to = wallDate(end);
-  const day = new Intl.DateTimeFormat(language, {
+  // Event times are wall-clock text: read as UTC and formatted as UTC, nothing shifts them.
+  const day = wallFormatter(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    year: withYear ? 'numeric' : undefined,
-    timeZone: 'UTC',
+    ...(withYear ? { year: 'numeric' } : {}),
   });
-  const time = new Intl.DateTimeFormat(language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
+  const time = wallFormatter(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return sameDay
     ? `${day.format(from)} · ${time.format(from)}–${time.format(to)}`

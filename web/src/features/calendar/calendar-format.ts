@@ -2,20 +2,7 @@
 // browser's own zone never shifts them.
 import { eventDate } from '@club/contract/event-time';
 import type { YearMonth } from '@club/contract/club-time';
-import { timeOf, wallClockDate } from './calendar-model.ts';
-
-// Building a formatter costs far more than using one, and a month draws forty day cells.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let kept = formatters.get(key);
-  if (kept === undefined) {
-    kept = new Intl.DateTimeFormat(language, options);
-    formatters.set(key, kept);
-  }
-  return kept;
-}
+import { formatWall, wallFormatter, wallTimeOf as timeOf } from '@club/contract/wall-format';
 
 function capitalise(text: string, language: string): string {
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
@@ -23,10 +10,9 @@ function capitalise(text: string, language: string): string {
 
 /** Month name and year, e.g. { month: 'Marzo', year: '2025' }. */
 export function monthTitle(value: YearMonth, language: string): { month: string; year: string } {
-  const parts = formatter(language, {
+  const parts = wallFormatter(language, {
     month: 'long',
     year: 'numeric',
-    timeZone: 'UTC',
   }).formatToParts(new Date(Date.UTC(value.year, value.month - 1, 1)));
   const month = parts.find((part) => part.type === 'month')?.value ?? String(value.month);
   const year = parts.find((part) => part.type === 'year')?.value ?? String(value.year);
@@ -35,8 +21,8 @@ export function monthTitle(value: YearMonth, language: string): { month: string;
 
 /** Weekday names Monday to Sunday, short and long. */
 export function weekdayNames(language: string): { short: string; long: string }[] {
-  const short = formatter(language, { weekday: 'short', timeZone: 'UTC' });
-  const long = formatter(language, { weekday: 'long', timeZone: 'UTC' });
+  const short = wallFormatter(language, { weekday: 'short' });
+  const long = wallFormatter(language, { weekday: 'long' });
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(Date.UTC(2024, 0, 1 + index));
@@ -49,12 +35,7 @@ export function weekdayNames(language: string): { short: string; long: string }[
 
 /** 'lunes, 14 de abril' for a 'yyyy-MM-dd' date. */
 export function longDate(date: string, language: string): string {
-  const text = formatter(language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(wallClockDate(date));
+  const text = formatWall(date, language, { weekday: 'long', day: 'numeric', month: 'long' });
   return capitalise(text, language);
 }
 

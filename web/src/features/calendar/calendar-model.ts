@@ -4,6 +4,7 @@ import { eventDate, formatDate, parseEventTime, ZERO_EVENT_TIME } from '@club/co
 import type { ClubEvent } from '@club/contract/schemas';
 import { compareMonths, FIRST_YEAR, shiftMonth } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
+import { wallTimeOf } from '@club/contract/wall-format';
 
 /** How many months ahead of the current one a member may browse (SPEC §9: the month after next). */
 export const MONTHS_AHEAD = 2;
@@ -82,16 +83,7 @@ export function eventsByDate(events: readonly ClubEvent[]): Map<string, ClubEven
 }
 
 /** 'HH:MM' of an event time. */
-export function timeOf(text: string): string {
-  const parts = parseEventTime(text, ZERO_EVENT_TIME);
-  return `${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')}`;
-}
-
-/** A Date whose UTC fields are the wall-clock parts of an event time, for Intl formatting in UTC. */
-export function wallClockDate(text: string): Date {
-  const parts = parseEventTime(text, ZERO_EVENT_TIME);
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second));
-}
+export const timeOf = wallTimeOf;
 
 /** Social shoots get the long details card (SPEC §9). */
 export function isSocialShoot(type: number): boolean {

@@ -85,6 +85,8 @@ function Viewer({ stage }: { stage: Stage }) {
   const session = useShotSession(stage);
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const stageRef = useRef(stage);
+  stageRef.current = stage;
   const historyRef = useRef(new SnapshotHistory());
 
   const onCue = useCallback((cue: DrillCue) => {
@@ -118,7 +120,7 @@ function Viewer({ stage }: { stage: Stage }) {
           if (TEST_HOOKS && canvasRef.current) canvasRef.current.dataset.engineState = String(EngineState.stopped);
         });
         setRunState('stopped');
-        drillEnded(keptReps(sessionRef.current.strings));
+        drillEnded(keptReps(sessionRef.current.strings, stageRef.current));
         break;
     }
   }, [drillEnded]);
@@ -292,7 +294,8 @@ function Viewer({ stage }: { stage: Stage }) {
   const title = stage.name || t('UNTITLED');
   const current = session.current;
   const score = useMemo(
-    () => (current === null ? null : scoreString(stage, current.shots, current.seenIds, powerFactor)),
+    // No score before the first shot: every target would read as missed (−60 for three cards).
+    () => (current === null || current.shots.length === 0 ? null : scoreString(stage, current.shots, current.seenIds, powerFactor)),
     [stage, current, powerFactor],
   );
   const repetitionScores = useMemo(

@@ -1,6 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { clubToday } from '@club/contract/club-time';
 import { ToastType } from '@club/contract/enums';
 import type { TrainingSession } from '@club/contract/library';
 import { PageHeader } from '../../lib/page-title.tsx';
@@ -11,9 +12,6 @@ import { useDeleteSession, useTrainingLog } from './api/training-log.ts';
 import { WeeklyChart } from './components/weekly-chart.tsx';
 import { sessionsCsv, weeklyTotals } from './training-stats.ts';
 import './training.css';
-
-const localDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** Where a session's stage opens again: the library stage, the member's own, or nowhere. */
 function stageLink(session: Pick<TrainingSession, 'libraryStageId' | 'stageId'>): string | null {
@@ -33,7 +31,8 @@ export function TrainingPage() {
     const shared = entry.libraryStageId ? library.data?.find((s) => s.id === entry.libraryStageId) : undefined;
     return shared ? libraryText(shared, i18n.language).name : (entry.stageName ?? t('TRAINING.UNNAMED'));
   };
-  const today = localDay(new Date());
+  // The club's today, as the server counts the sessions' days and the streak.
+  const today = clubToday(new Date());
   const weeks = useMemo(() => weeklyTotals(log.data?.sessions ?? [], today), [log.data, today]);
   const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   const hf = (value: number | null) => (value === null ? '–' : value.toFixed(2));

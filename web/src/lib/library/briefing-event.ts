@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { eventSchema } from '@club/contract/schemas';
+import { formatWall } from '@club/contract/wall-format';
 import type { ClubEvent } from '@club/contract/schemas';
 import { apiRequest } from '../http.ts';
 
@@ -21,6 +22,5 @@ export function useBriefingEvent(uuid: string | null) {
 
 /** The day of an event's start ('YYYY-MM-DD HH:MM:SS' club time) as a long weekday and date. */
 export function eventDayLabel(start: string, language: string): string {
-  const [date] = start.split(' ');
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return formatWall(start, language, { weekday: 'long', day: 'numeric', month: 'long' });
 }

@@ -3,7 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Factor, ToastType } from '@club/contract/enums';
-import { scoreRep } from '@club/contract/scoring';
+import { scoreTrainingRep } from '@club/contract/library';
 import type { Stage } from '@club/stage-engine/model';
 import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
@@ -40,6 +40,8 @@ export function KeepSessionDialog({
         powerFactor,
         reps: drill.reps.map((rep, index) => ({
           shots: [...rep.shots],
+          ...(rep.targetIds === undefined ? {} : { targetIds: [...rep.targetIds] }),
+          ...(rep.popperIds === undefined ? {} : { popperIds: [...rep.popperIds] }),
           ...(passed[index] == null ? {} : { passed: passed[index] }),
         })),
       });
@@ -85,7 +87,7 @@ export function KeepSessionDialog({
                       {' · '}
                       {t('KEEP.SHOTS', {
                         count: rep.shots.length,
-                        hf: scoreRep(rep.shots, powerFactor).hitFactor.toFixed(2),
+                        hf: scoreTrainingRep(rep, powerFactor).hitFactor.toFixed(2),
                       })}
                     </span>
                   ) : null}

@@ -1,7 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { TrainingRep } from '@club/contract/library';
+import type { Stage } from '@club/stage-engine/model';
 import type { DrillSettings } from '../stage-storage.ts';
+import { requiredTargets } from '../laser/shot-pipeline.ts';
 import type { ShotString } from '../laser/use-shot-session.ts';
 import { useLibraryParam } from './use-route-stage.tsx';
 
@@ -15,11 +17,21 @@ export interface FinishedDrill {
   readonly libraryStageId: string | null;
 }
 
-/** The drill's reps with the shots the player scored, or undefined when none was fired (marked by hand). */
-export function keptReps(strings: readonly ShotString[]): TrainingRep[] | undefined {
+/**
+ * The drill's reps with the shots the player scored and the targets each rep showed, so the log
+ * scores them as the panel did; undefined when no shot was fired (marked by hand).
+ */
+export function keptReps(strings: readonly ShotString[], stage: Stage): TrainingRep[] | undefined {
   const reps = strings
     .filter((string) => string.repetition !== null)
-    .map((string) => ({ shots: string.shots.map(({ tMs, zone }) => ({ tMs: Math.max(0, Math.round(tMs)), zone })) }));
+    .map((string): TrainingRep => ({
+      shots: string.shots.map(({ tMs, zone, targetId }) => ({
+        tMs: Math.max(0, Math.round(tMs)),
+        zone,
+        ...(targetId === undefined ? {} : { targetId }),
+      })),
+      ...requiredTargets(stage, string.seenIds),
+    }));
   return reps.some((rep) => rep.shots.length > 0) ? reps : undefined;
 }
 
