@@ -9,7 +9,11 @@ import { stagesRoutes } from './stages/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { authHooks } from './auth/index.ts';
 import { eventsHooks } from './events/index.ts';
+import { trainingHooks } from './training/index.ts';
+import { stagesHooks } from './stages/index.ts';
+import { contactHooks } from './contact/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
@@ -17,7 +21,13 @@ export { memberOfToken } from './auth/index.ts';
 /** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const { hooks } = app.ctx;
+  // In this order a deleted member's sessions end first, then their registrations are cancelled
+  // and unlinked, then their training, stages and messages go.
+  authHooks(hooks);
   eventsHooks(hooks);
+  trainingHooks(hooks);
+  stagesHooks(hooks);
+  contactHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { newSecret } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
+import { findMemberByFeedToken, storeFeedToken } from '../members/index.ts';
 import { toEvents } from './event-view.ts';
 import { eventLink, renderCalendar } from './ical.ts';
 import { findParticipants } from './repository.ts';
@@ -58,27 +59,16 @@ function feedUrl(ctx: AppContext, token: string): string {
 /** The member's secret calendar address, made at the first request. */
 export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
   if (member.feed_token) return { url: feedUrl(ctx, member.feed_token) };
-  const token = newSecret();
   // Two first requests at once: the first write wins and both answer with what is stored.
-  await ctx.db.kysely
-    .updateTable('members')
-    .set({ feed_token: token })
-    .where('id', '=', member.id)
-    .where('feed_token', 'is', null)
-    .execute();
-  const stored = await ctx.db.kysely
-    .selectFrom('members')
-    .select('feed_token')
-    .where('id', '=', member.id)
-    .executeTakeFirst();
-  if (!stored?.feed_token) throw new ApiError('NOT_FOUND');
-  return { url: feedUrl(ctx, stored.feed_token) };
+  const stored = await storeFeedToken(ctx.db.kysely, member.id, newSecret(), false);
+  if (!stored) throw new ApiError('NOT_FOUND');
+  return { url: feedUrl(ctx, stored) };
 }
 
 /** A new secret address; the old one answers 404 from now on. */
 export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
   const token = newSecret();
-  await ctx.db.kysely.updateTable('members').set({ feed_token: token }).where('id', '=', member.id).execute();
+  await storeFeedToken(ctx.db.kysely, member.id, token, true);
   return { url: feedUrl(ctx, token) };
 }
 
@@ -89,11 +79,7 @@ export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<Fee
 export async function personalFeed(ctx: AppContext, token: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
   const db = ctx.db.kysely;
-  const member = await db
-    .selectFrom('members')
-    .select(['id', 'nombre'])
-    .where('feed_token', '=', token)
-    .executeTakeFirst();
+  const member = await findMemberByFeedToken(db, token);
   if (!member) throw new ApiError('NOT_FOUND');
   const rows = await db
     .selectFrom('registrations')

@@ -7,10 +7,14 @@ export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export {
   anyMember,
+  findMailee,
   findMemberByEmail,
+  findMemberByFeedToken,
   findMemberById,
   findMemberByLogin,
   markEmailVerified,
+  setPasswordHash,
+  storeFeedToken,
   toUser,
   uniqueKey,
   USER_COLUMNS,
@@ -19,5 +23,6 @@ export {
 export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
-export { MEMBER_DELETED } from './hooks.ts';
-export type { DeletedMember } from './hooks.ts';
+export { MEMBER_ADDRESS_CHANGED, MEMBER_DELETED, MEMBER_EXPORT } from './hooks.ts';
+export type { DeletedMember, MemberExportParts } from './hooks.ts';
+export { findSocioHolder, searchMembers, updateMemberRecord } from './search.ts';

@@ -179,3 +179,38 @@ export async function markEmailVerified(db: Executor, memberId: string): Promise
     .where('email_verified', '=', 0)
     .execute();
 }
+
+/** Sets a new password hash (the auth module ends the member's sessions and reset links with it). */
+export async function setPasswordHash(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Address, language and name of a member, for a mail. */
+export function findMailee(
+  db: Executor,
+  memberId: string,
+): Promise<{ email: string; language: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
+}
+
+/**
+ * The member's secret calendar token: `token` stored unless one is there (`replace`: stored in
+ * any case); answers the token the member holds after the call.
+ */
+export async function storeFeedToken(db: Executor, memberId: string, token: string, replace: boolean): Promise<string | null> {
+  let update = db.updateTable('members').set({ feed_token: token }).where('id', '=', memberId);
+  if (!replace) update = update.where('feed_token', 'is', null);
+  await update.execute();
+  if (replace) return token;
+  const stored = await db.selectFrom('members').select('feed_token').where('id', '=', memberId).executeTakeFirst();
+  return stored?.feed_token ?? null;
+}
+
+/** The member a calendar token belongs to. */
+export function findMemberByFeedToken(db: Executor, token: string): Promise<{ id: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['id', 'nombre']).where('feed_token', '=', token).executeTakeFirst();
+}

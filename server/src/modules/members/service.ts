@@ -89,7 +89,7 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 /** Everything the club holds on the member. */
 export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
   requireSelf(member, uuid);
-  return collectMemberData(ctx.db.kysely, member, ctx.clock.now());
+  return collectMemberData(ctx, ctx.db.kysely, member);
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */
