@@ -100,10 +100,33 @@ export const emailField = baseText()
   .max(EMAIL_MAX, { error: 'maxlength' })
   .refine(isEmail, { error: 'email', ...filled });
 
+/** A Spanish mobile as stored: nine digits, no prefix (SPEC §5). */
 export const MOBILE_PATTERN = /^\d{9}$/;
+/** What a mobile field takes as typed: room for "+44 7700 900 123" with its spaces. */
+export const MOBILE_INPUT_MAX = 24;
+
+/**
+ * A phone number as people type it, in the form it is stored, or null when it is none: spaces,
+ * dots, dashes and brackets go; nine digits are a Spanish number and stay as SPEC stores them;
+ * a number with an international prefix (+ or 00) is kept in E.164 (+ and 8 to 15 digits),
+ * except a Spanish one (+34, which must be followed by nine digits), stored as its nine digits.
+ */
+export function normaliseMobile(text: string): string | null {
+  if (text.length > MOBILE_INPUT_MAX) return null;
+  const compact = text.replace(/[\s.()\-]/g, '');
+  if (MOBILE_PATTERN.test(compact)) return compact;
+  const international = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
+  if (!international) return null;
+  const digits = international[1];
+  if (!digits.startsWith('34')) return `+${digits}`;
+  // Spain's own prefix: the nine national digits must follow.
+  return digits.length === 11 ? digits.slice(2) : null;
+}
+
 export const mobileField = baseText()
   .min(1, { error: 'required' })
-  .regex(MOBILE_PATTERN, { error: 'mobile', ...filled });
+  .refine((text) => normaliseMobile(text) !== null, { error: 'mobile', ...filled })
+  .transform((text) => normaliseMobile(text) ?? text);
 
 export const isoDateField = baseText()
   .min(1, { error: 'required' })

@@ -70,8 +70,16 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
 };
 
 /** The mail with the password-reset link. */
-export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {
-  return renderAccountMail(RESET_TEXTS[language], name, link);
+/** How the login is named in the reset mail, so a member who signs in by address learns it too. */
+const LOGIN_LINE: Record<MailLanguage, (login: string) => string> = {
+  es: (login) => `Tu usuario es «${login}»; también puedes entrar con tu correo electrónico.`,
+  ca: (login) => `El teu usuari és «${login}»; també pots entrar amb el teu correu electrònic.`,
+  en: (login) => `Your login is “${login}”; you can also sign in with your e-mail address.`,
+};
+
+export function resetLinkMail(language: MailLanguage, name: string, link: string, login: string): MailContent {
+  const texts = RESET_TEXTS[language];
+  return renderAccountMail({ ...texts, body: [...texts.body, LOGIN_LINE[language](login)] }, name, link);
 }
 
 /** The notice sent after a password was reset. */

@@ -12,7 +12,7 @@ import {
   checkCurrentPassword,
   findMemberByEmail,
   findMemberById,
-  findMemberByLogin,
+  findMemberBySignInName,
   LOGIN_WINDOW_MS,
   loginLimitKey,
   markEmailVerified,
@@ -75,7 +75,7 @@ export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo)
   });
   const userKey = loginLimitKey(body.login);
   await consumeRateLimit(db.kysely, clock, limits.enabled, { key: userKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
-  const member = await findMemberByLogin(db.kysely, body.login);
+  const member = await findMemberBySignInName(db.kysely, body.login);
   // verifyPassword(null, …) runs a verify against a dummy hash, so both failures cost alike.
   const valid = await verifyPassword(member?.password_hash ?? null, body.password);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
@@ -128,7 +128,7 @@ export function passwordResetHandler(ctx: AppContext): JobHandler {
     const now = clock.now();
     // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
     const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
-    const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
+    const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link, member.login);
     await withWriteTransaction(db, async (trx) => {
       await insertPasswordReset(trx, {
         id,

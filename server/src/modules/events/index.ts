@@ -11,6 +11,7 @@ export {
   participantsPage,
   setParticipantStatus,
   updateAdminEvent,
+  waitlistOf,
 } from './staff.ts';
 export { feedBody, feedEventOf, feedWindow } from './feed.ts';
 export { seatFromWaitlist, seatMember } from './waitlist.ts';

@@ -7,6 +7,7 @@ import type {
   AdminEventsQuery,
   Event,
   EventScope,
+  Participant,
   ParticipantsPage,
   ParticipantsPageQuery,
 } from '@club/contract/schemas';
@@ -32,6 +33,8 @@ import { isoOf, newId } from '../../lib/ids.ts';
 import { cancelPendingJobs } from '../../jobs/queue.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { queueEventMails } from './notify.ts';
+import type { EventMailKind } from './mails.ts';
+import { findWaitlistEntries } from './waitlist-view.ts';
 import { planReminder, reminderKey } from './reminders.ts';
 import { findMailee, findMemberById } from '../members/index.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
@@ -101,6 +104,14 @@ export async function participantsPage(
     findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
   ]);
   return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
+}
+
+/** The event's waiting list in order (1 = next), with each person's contact fields (staff view). */
+export async function waitlistOf(ctx: AppContext, eventId: string): Promise<Participant[]> {
+  const event = await findEvent(ctx.db.kysely, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const rows = await findWaitlistEntries(ctx.db.kysely, [event]);
+  return rows.map((row) => toParticipant(row, true));
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
@@ -353,13 +364,28 @@ export async function setParticipantStatus(
     // Back to reservado hands the registration back to the member; any other status is staff's.
     const staffDecided = status === RoleStatus.reservado ? 0 : 1;
     await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
-    // Staff confirming a seat tells the member; a seat staff free goes to the first in line.
-    if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
+    // Every decision that changes whether the member is expected reaches them by mail (their
+    // last mail may have said "confirmed"); a seat staff free goes to the first in line.
+    const kind = staffDecisionMail(registration.status, status);
+    if (kind && registration.member_id) {
       const mailee = await findMailee(trx, registration.member_id);
-      if (mailee) await queueEventMails(ctx, trx, 'confirmed', event, [mailee]);
+      if (mailee) await queueEventMails(ctx, trx, kind, event, [mailee]);
     }
     if (!wasCancelled && cancels) await promoteWaiting(ctx, trx, eventId);
   });
   ctx.jobs.kick();
   return staffView(ctx, eventId);
+}
+
+/**
+ * The mail a staff change of status sends the member: confirming tells them their seat is sure,
+ * cancelling that they are no longer expected, leaving anulado that they have a seat again.
+ * Finalising (attendance) and handing a seat back to the member change nothing they must act on.
+ */
+function staffDecisionMail(from: RoleStatusValue, to: RoleStatusValue): EventMailKind | null {
+  if (from === to) return null;
+  if (to === RoleStatus.anulado) return 'cancelledByStaff';
+  if (to === RoleStatus.confirmado) return 'confirmed';
+  if (from === RoleStatus.anulado) return 'restoredByStaff';
+  return null;
 }

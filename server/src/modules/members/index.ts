@@ -2,7 +2,9 @@
 export type { MemberRow } from '../../db/schema.ts';
 export { createMember } from './create.ts';
 export type { NewMember } from './create.ts';
-export { booleanColumns } from './flags.ts';
+export { booleanColumns, booleansOf } from './flags.ts';
+export { papersDecisionMail } from './papers-mail.ts';
+export type { Papers } from './papers-mail.ts';
 export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export {
@@ -12,6 +14,7 @@ export {
   findMemberByFeedToken,
   findMemberById,
   findMemberByLogin,
+  findMemberBySignInName,
   markEmailVerified,
   setPasswordHash,
   storeFeedToken,

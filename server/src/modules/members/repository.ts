@@ -78,6 +78,16 @@ export function findMemberByEmail(db: Executor, email: string): Promise<MemberRo
   return db.selectFrom('members').selectAll().where('email_key', '=', uniqueKey(email)).executeTakeFirst();
 }
 
+/**
+ * The member a sign-in names: by login, or by e-mail address when the name is one and no login
+ * is spelt so (members remember one or the other). Two statements at most, for every name alike.
+ */
+export async function findMemberBySignInName(db: Executor, name: string): Promise<MemberRow | undefined> {
+  const byLogin = await findMemberByLogin(db, name);
+  if (byLogin || !name.includes('@')) return byLogin;
+  return findMemberByEmail(db, name);
+}
+
 /** The fields a member may change about themselves (API.md: PUT /api/registro/{uuid}/). */
 export interface ProfileChanges {
   mobil: string;

@@ -104,12 +104,20 @@ export async function queueAddressLink(
  * GET /api/registro/verify/: follows a mailed link. The member's address becomes the link's
  * address (their own, or the new one they asked for) and counts as verified. Single use, 48 hours.
  */
-export async function followAddressLink(ctx: AppContext, query: VerifyEmailQuery): Promise<void> {
+export async function followAddressLink(
+  ctx: AppContext,
+  query: VerifyEmailQuery,
+): Promise<{ alreadyConfirmed?: true }> {
   const { db, clock } = ctx;
   const link = await findEmailVerification(db.kysely, query.id);
   const nowIso = isoOf(clock.now());
-  const usable =
-    link !== undefined && sameSecret(link.token_hash, hashSecret(query.token)) && link.used_at === null && link.expires_at > nowIso;
+  const genuine = link !== undefined && sameSecret(link.token_hash, hashSecret(query.token));
+  if (genuine && link.used_at !== null && (await holdsVerified(ctx, link.member_id, link.email))) {
+    // The link opened a second time (a mail app's preview, a second click): the address it
+    // confirms is confirmed, and saying "invalid" would send the member looking for a problem.
+    return { alreadyConfirmed: true };
+  }
+  const usable = genuine && link.used_at === null && link.expires_at > nowIso;
   if (!usable) throw new ApiError('INVALID_TOKEN', INVALID_LINK);
   await withWriteTransaction(db, async (trx) => {
     const member = await findMemberById(trx, link.member_id);
@@ -124,6 +132,13 @@ export async function followAddressLink(ctx: AppContext, query: VerifyEmailQuery
     await setVerifiedEmail(trx, member.id, link.email, nowIso);
     await voidEmailVerifications(trx, member.id, nowIso);
   });
+  return {};
+}
+
+/** Whether the member's current address is `email` and verified. */
+async function holdsVerified(ctx: AppContext, memberId: string, email: string): Promise<boolean> {
+  const member = await findMemberById(ctx.db.kysely, memberId);
+  return member !== undefined && Boolean(member.email_verified) && uniqueKey(email) === member.email_key;
 }
 
 /**
