@@ -21,8 +21,8 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../web/src/test/laser-scene.ts';
-import type { LaserDot } from '../web/src/test/laser-scene.ts';
+} from '../web/src/features/stage/laser/laser-scene.ts';
+import type { LaserDot } from '../web/src/features/stage/laser/laser-scene.ts';
 
 const WIDTH = 640;
 const HEIGHT = 480;

@@ -9,7 +9,7 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../../../test/laser-scene.ts';
+} from './laser-scene.ts';
 import { DetectorEngine } from './detector-engine.ts';
 
 const WIDTH = 640;

@@ -8,8 +8,8 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../../../test/laser-scene.ts';
-import type { LaserDot, Picture } from '../../../test/laser-scene.ts';
+} from './laser-scene.ts';
+import type { LaserDot, Picture } from './laser-scene.ts';
 import { LaserDetector } from './detector.ts';
 
 const WIDTH = 640;

@@ -9,7 +9,7 @@ import {
   renderMarkers,
   seededRandom,
   stageToCameraFor,
-} from '../../../test/laser-scene.ts';
+} from './laser-scene.ts';
 import { applyHomography } from './homography.ts';
 import { calibrateFromPicture, MARKER_POSITIONS } from './markers.ts';
 

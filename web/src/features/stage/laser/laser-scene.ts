@@ -5,9 +5,9 @@
 import type { StagePoint } from '@club/stage-engine/coordinates';
 import type { Stage } from '@club/stage-engine/model';
 import { zoneAt } from '@club/stage-engine/zones';
-import { applyHomography, fitHomography, invertHomography } from '../features/stage/laser/homography.ts';
-import type { Homography } from '../features/stage/laser/homography.ts';
-import { MARKER_POSITIONS, markerHalfSize } from '../features/stage/laser/markers.ts';
+import { applyHomography, fitHomography, invertHomography } from './homography.ts';
+import type { Homography } from './homography.ts';
+import { MARKER_POSITIONS, markerHalfSize } from './markers.ts';
 
 /** An RGB picture with float channels 0…255, row-major, three values a pixel. */
 export interface Picture {
