@@ -16,6 +16,9 @@ import { subscribe } from './subscribe.ts';
 
 const DIGITS = /^\d+$/;
 
+// Path parameters are always strings; an unknown id is the service's 404.
+const uuidParams = z.object({ uuid: z.string() });
+
 /** The calendar calls of SPEC §7 and the iCalendar feed. */
 export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
@@ -23,9 +26,15 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   const { ctx } = app;
   ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
-  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
+  app.get(
     '/api/:year/:month',
-    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
+    {
+      schema: {
+        // Strings here: a path that is not two numbers is a 404, checked below, not a 400.
+        params: z.object({ year: z.string(), month: z.string() }),
+        querystring: z.object({ participantes: participantesFlagSchema }),
+      },
+    },
     async (request, reply) => {
       const { year, month } = request.params;
       // A path that is not two numbers names no resource; numbers out of range are a bad request.
@@ -41,7 +50,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request, reply) => {
+  app.get('/api/events/:uuid', { schema: { params: uuidParams } }, async (request, reply) => {
     const auth = await request.authenticate();
     const viewer = viewerOf(auth?.member);
     // Members and visitors see little of an event (their own registration at most); staff see
@@ -61,7 +70,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
       ...memberOnly,
-      schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
+      schema: { params: uuidParams, body: subscribeBodySchema },
     },
     async (request) => {
       return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
@@ -70,35 +79,33 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/events/:uuid/waitlist',
-    { ...memberOnly, schema: { params: z.object({ uuid: z.string() }), body: waitlistBodySchema } },
+    { ...memberOnly, schema: { params: uuidParams, body: waitlistBodySchema } },
     async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
   );
 
-  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberOnly, async (request) => {
+  app.delete('/api/events/:uuid/waitlist', { ...memberOnly, schema: { params: uuidParams } }, async (request) => {
     const { member } = await request.requireMember();
     return leaveWaitlist(ctx, request.params.uuid, member);
   });
 
-  const ownOnly = async (request: FastifyRequest<{ Params: { uuid: string } }>) => {
+  // The member's own things: the path names the caller.
+  const ownOnly = async (request: FastifyRequest, uuid: string) => {
     const { member } = await request.requireMember();
-    requireSelf(member, request.params.uuid);
+    requireSelf(member, [uuid]);
     return member;
   };
+  const own = { ...memberOnly, schema: { params: uuidParams } };
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberOnly, async (request) =>
-    myRegistrations(ctx, await ownOnly(request)),
+  app.get('/api/registro/:uuid/registrations', own, async (request) =>
+    myRegistrations(ctx, await ownOnly(request, request.params.uuid)),
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
-    getFeed(ctx, await ownOnly(request)),
-  );
+  app.get('/api/registro/:uuid/feed', own, async (request) => getFeed(ctx, await ownOnly(request, request.params.uuid)));
 
-  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
-    renewFeed(ctx, await ownOnly(request)),
-  );
+  app.post('/api/registro/:uuid/feed', own, async (request) => renewFeed(ctx, await ownOnly(request, request.params.uuid)));
 
   // The member's own calendar, for whoever holds its secret address (a calendar program).
-  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+  app.get('/api/calendar/:file', { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const { file } = request.params;
     if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
     const body = await personalFeed(ctx, file.slice(0, -'.ics'.length));

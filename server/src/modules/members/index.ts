@@ -24,8 +24,7 @@ export {
   updateLanguage,
 } from './repository.ts';
 export type { UserRow } from './repository.ts';
-export { requireVerifiedEmail } from './verified.ts';
-export { requireSelf } from './service.ts';
+export { requireSelf, requireVerifiedEmail } from './verified.ts';
 export { MEMBER_ADDRESS_CHANGED, MEMBER_DELETED, MEMBER_EXPORT } from './hooks.ts';
 export type { DeletedMember, MemberExportParts } from './hooks.ts';
 export { findSocioHolder, searchMembers, updateMemberRecord } from './search.ts';

@@ -14,6 +14,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
 import { queueAddressLink } from './verification.ts';
+import { requireSelf } from './verified.ts';
 
 const HOUR = 3_600_000;
 
@@ -57,16 +58,9 @@ export async function register(
   return user;
 }
 
-/** 403 unless every uuid the call names is the caller's own. */
-export function requireSelf(member: MemberRow, ...uuids: string[]): void {
-  if (uuids.some((uuid) => uuid.toLowerCase() !== member.id.toLowerCase())) {
-    throw new ApiError('FORBIDDEN', "Another member's data cannot be changed or read.");
-  }
-}
-
 /** Changes the member's own mobile, birth date, sex, division, factor, reminders and mail language; nothing else. */
 export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid: string, body: UpdateUserBody): Promise<User> {
-  requireSelf(member, uuid, body.uuid);
+  requireSelf(member, [uuid, body.uuid]);
   await updateProfile(
     ctx.db.kysely,
     member.id,
@@ -88,13 +82,13 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 
 /** Everything the club holds on the member. */
 export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
-  requireSelf(member, uuid);
+  requireSelf(member, [uuid]);
   return collectMemberData(ctx, ctx.db.kysely, member);
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */
 export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid: string, password: string): Promise<void> {
-  requireSelf(member, uuid);
+  requireSelf(member, [uuid]);
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);

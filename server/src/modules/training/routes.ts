@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { libraryParamsSchema, trainingBodySchema } from '@club/contract/library';
-import type { TrainingBody } from '@club/contract/library';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { keepSession, readEventPractice, readTrainingLog, removeSession } from './service.ts';
 
-type Params = { id: string };
-
 /** The member's training log (API.md "Calls of the second round"): only its owner reads or writes it. */
-export async function trainingRoutes(app: FastifyInstance): Promise<void> {
+export async function trainingRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.ctx;
 
   app.get('/api/training/', memberOnly, async (request) => {
@@ -15,17 +15,17 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone);
   });
 
-  app.post<{ Body: TrainingBody }>('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
+  app.post('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     const session = await keepSession(db, member.id, request.body, clock.now(), config.clubTimezone);
     return reply.code(201).send(session);
   });
 
-  app.get<{ Params: Params }>('/api/training/events/:id/', { ...staffOnly, schema: { params: libraryParamsSchema } }, async (request) =>
+  app.get('/api/training/events/:id/', { ...staffOnly, schema: { params: libraryParamsSchema } }, async (request) =>
     readEventPractice(db.kysely, request.params.id),
   );
 
-  app.delete<{ Params: Params }>('/api/training/:id/', { ...memberOnly, schema: { params: libraryParamsSchema } }, async (request, reply) => {
+  app.delete('/api/training/:id/', { ...memberOnly, schema: { params: libraryParamsSchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     await removeSession(db.kysely, request.params.id, member.id);
     return reply.code(204).send();
