@@ -105,7 +105,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}', 'packages/stage-engine/**/*.ts'],
+    files: ['web/**/*.{ts,tsx}', 'packages/stage-engine/**/*.ts', 'packages/laser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -1,7 +1,7 @@
 // Building blocks for text fields. Every issue message is a FieldErrorCode (errors.ts), so the
 // server puts it in the error body as it is and the web maps it with messageKeyFor.
 import { z } from 'zod';
-import { isIsoDate, isRealEventTime } from './event-time.ts';
+import { isInClubYears, isIsoDate, isPossibleBirthDate, isRealEventTime } from './event-time.ts';
 
 /** The error of a base type check: 'required' for a missing value, 'type' for a wrong one. */
 export function requiredOrType(issue: { input?: unknown }): 'required' | 'type' {
@@ -113,7 +113,7 @@ export const MOBILE_INPUT_MAX = 24;
  */
 export function normaliseMobile(text: string): string | null {
   if (text.length > MOBILE_INPUT_MAX) return null;
-  const compact = text.replace(/[\s.()\-]/g, '');
+  const compact = text.replace(/[\s.()-]/g, '');
   if (MOBILE_PATTERN.test(compact)) return compact;
   const international = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
   if (!international) return null;
@@ -132,9 +132,15 @@ export const isoDateField = baseText()
   .min(1, { error: 'required' })
   .refine(isIsoDate, { error: 'date', ...filled });
 
+/** A birth date: a real 'yyyy-MM-dd' from 1900 up to today. */
+export const birthDateField = baseText()
+  .min(1, { error: 'required' })
+  .refine((text) => isIsoDate(text) && isPossibleBirthDate(text), { error: 'date', ...filled });
+
+/** An event time 'YYYY-MM-DD HH:MM:SS' of a real day in the club's years (2000 to 2100). */
 export const eventTimeField = baseText()
   .min(1, { error: 'required' })
-  .refine(isRealEventTime, { error: 'date', ...filled });
+  .refine((text) => isRealEventTime(text) && isInClubYears(text), { error: 'date', ...filled });
 
 // Any 8-4-4-4-12 hex id; stricter RFC checks would refuse ids that seeds and tests write by hand.
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,6 +12,8 @@ import * as seriesArchive from './migrations/0008-series-archive.ts';
 import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 import * as searchOrder from './migrations/0010-search-order.ts';
 import * as searchPages from './migrations/0011-search-pages.ts';
+import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
+import * as matches from './migrations/0016-matches.ts';
 
 // Every migration, in order: a new one is imported above and added at the end.
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0009-sessions-version': sessionsVersion,
   '0010-search-order': searchOrder,
   '0011-search-pages': searchPages,
+  '0013-feed-token-hash': feedTokenHash,
+  '0016-matches': matches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,7 +34,11 @@ export interface MembersTable {
   /** 1: event reminders by mail (the profile switch). */
   recordatorios: number;
   /** Secret of the personal calendar address; null until first asked for. */
-  feed_token: string | null;
+  /** SHA-256 of the personal calendar secret, derived from the feed key and feed_nonce. */
+  feed_token_hash: string | null;
+  feed_nonce: string | null;
+  /** SHA-256 of a secret made before secrets were derived (migration 0013), still accepted. */
+  feed_legacy_hash: string | null;
   created_at: string;
   updated_at: string;
   /** 0 until the member follows the mailed link (registration only; see DECISIONS "Trust"). */
@@ -209,6 +213,72 @@ export interface WaitlistTable {
   created_at: string;
 }
 
+/** A match of an event (migration 0016; owned by modules/matches). */
+export interface MatchesTable {
+  event_id: string;
+  name: string;
+  scoring: 'ipsc' | 'precision';
+  published: number;
+  /** JSON MatchStage[]. */
+  stages: string;
+  /** JSON squads. */
+  squads: string;
+  version: Generated<number>;
+  /** Moves with version when the competitors change. */
+  roster_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A guest, a member staff added, or what was changed of a registered competitor. */
+export interface MatchCompetitorsTable {
+  id: string;
+  event_id: string;
+  member_id: string | null;
+  kind: 'registered' | 'guest' | 'member';
+  nombre: string | null;
+  apellidos: string | null;
+  division: Division | null;
+  factor: Factor | null;
+  category: Category | null;
+  squad: number | null;
+  dq: number;
+  dq_rule: string | null;
+  dq_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A score's values, as held now (match_scores) and as every revision (match_score_history). */
+export interface MatchScoresTable {
+  event_id: string;
+  stage: number;
+  competitor_id: string;
+  revision: number;
+  client_id: string;
+  based_on: number | null;
+  a: number;
+  c: number;
+  d: number;
+  m: number;
+  ns: number;
+  procedurals: number;
+  time_cs: number;
+  dnf: number;
+  series: string | null;
+  x: number;
+  scored_by: string | null;
+  scored_by_name: string;
+  scored_at: string;
+  source: 'range' | 'import';
+  /** The match's version this revision was saved with. */
+  saved_version: number;
+}
+
+export interface MatchScoreHistoryTable extends MatchScoresTable {
+  id: string;
+}
+
 export interface Database {
   members: MembersTable;
   tokens: TokensTable;
@@ -224,6 +294,10 @@ export interface Database {
   settings: SettingsTable;
   jobs: JobsTable;
   waitlist: WaitlistTable;
+  matches: MatchesTable;
+  match_competitors: MatchCompetitorsTable;
+  match_scores: MatchScoresTable;
+  match_score_history: MatchScoreHistoryTable;
 }
 
 export type AnyGenerated = Generated<number>;

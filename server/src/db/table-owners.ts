@@ -34,13 +34,20 @@ export const TABLE_OWNERS = {
   events: { owner: 'modules/events' },
   registrations: { owner: 'modules/events' },
   waitlist: { owner: 'modules/events' },
+  matches: { owner: 'modules/matches' },
+  match_competitors: { owner: 'modules/matches' },
+  match_scores: { owner: 'modules/matches' },
+  match_score_history: { owner: 'modules/matches' },
   contact_messages: { owner: 'modules/contact' },
   stages: { owner: 'modules/stages' },
   library_stages: { owner: 'modules/library' },
   training_sessions: { owner: 'modules/training' },
   rate_limits: { owner: 'lib/rate-limit.ts' },
   // The change counters (db/versions.ts) and one-time claims such as the demo seed's (db/settings.ts).
-  settings: { owner: 'db' },
+  settings: {
+    owner: 'db',
+    readBy: { 'modules/matches': 'a match is read with the events version in one statement, so both are of one moment' },
+  },
   jobs: { owner: 'jobs' },
 } as const satisfies Record<keyof Database | 'members_search', TableOwner>;
 

@@ -4,10 +4,11 @@ import type { FeedAnswer, MyRegistration } from '@club/contract/schemas';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { newSecret } from '../../lib/ids.ts';
+import { hashSecret, newSecret } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
-import { findMemberByFeedToken, storeFeedToken } from '../members/index.ts';
+import { claimFeedNonce, findMemberByFeedHash } from '../members/index.ts';
 import { toEvents } from './event-view.ts';
+import { feedKeyOf, feedSecret, replaceFeedSecret } from './feed-token.ts';
 import { eventLink, renderCalendar } from './ical.ts';
 import { findParticipants } from './repository.ts';
 import { waitlistView } from './waitlist-view.ts';
@@ -56,20 +57,29 @@ function feedUrl(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/api/calendar/${token}.ics`;
 }
 
-/** The member's secret calendar address, made at the first request. */
+/**
+ * The member's secret calendar address, made at the first request and derived again at each
+ * later one (only its hash and nonce are stored). An address made before secrets were derived
+ * keeps working beside the one shown, until the member replaces it.
+ */
 export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
-  if (member.feed_token) return { url: feedUrl(ctx, member.feed_token) };
-  // Two first requests at once: the first write wins and both answer with what is stored.
-  const stored = await storeFeedToken(ctx.db.kysely, member.id, newSecret(), false);
+  const key = feedKeyOf(ctx.config);
+  if (member.feed_nonce) {
+    const secret = feedSecret(key, member.id, member.feed_nonce);
+    if (member.feed_token_hash === hashSecret(secret)) return { url: feedUrl(ctx, secret) };
+  }
+  // None yet, or one made under another key: a new one. Two first requests at once: the first
+  // write wins and both answer with what is stored.
+  const nonce = newSecret();
+  const stored = await claimFeedNonce(ctx.db.kysely, member.id, member.feed_nonce, nonce, hashSecret(feedSecret(key, member.id, nonce)));
   if (!stored) throw new ApiError('NOT_FOUND');
-  return { url: feedUrl(ctx, stored) };
+  return { url: feedUrl(ctx, feedSecret(key, member.id, stored)) };
 }
 
-/** A new secret address; the old one answers 404 from now on. */
+/** A new secret address; the old one (and one made before secrets were derived) answers 404 from now on. */
 export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
-  const token = newSecret();
-  await storeFeedToken(ctx.db.kysely, member.id, token, true);
-  return { url: feedUrl(ctx, token) };
+  const secret = await replaceFeedSecret(ctx.db.kysely, feedKeyOf(ctx.config), member.id);
+  return { url: feedUrl(ctx, secret) };
 }
 
 /**
@@ -79,7 +89,7 @@ export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<Fee
 export async function personalFeed(ctx: AppContext, token: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
   const db = ctx.db.kysely;
-  const member = await findMemberByFeedToken(db, token);
+  const member = await findMemberByFeedHash(db, hashSecret(token));
   if (!member) throw new ApiError('NOT_FOUND');
   const rows = await db
     .selectFrom('registrations')

@@ -91,7 +91,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // The member's own things: the path names the caller.
   const ownOnly = async (request: FastifyRequest, uuid: string) => {
     const { member } = await request.requireMember();
-    requireSelf(member, [uuid]);
+    requireSelf(member, uuid);
     return member;
   };
   const own = { ...memberOnly, schema: { params: uuidParams } };

@@ -19,6 +19,7 @@ import { clubMonth } from '@club/contract/club-time';
 import {
   addDays,
   formatEventTime,
+  isInClubYears,
   isIsoDate,
   isRealEventTime,
   parseEventTime,
@@ -63,7 +64,7 @@ import type { EventRow } from './repository.ts';
 function readBound(name: 'from' | 'to', value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const text = value.trim();
-  if (!isIsoDate(text) && !isRealEventTime(text)) {
+  if ((!isIsoDate(text) && !isRealEventTime(text)) || !isInClubYears(text)) {
     throw new ApiError('VALIDATION_ERROR', undefined, { [name]: ['date'] });
   }
   return text;

@@ -33,7 +33,7 @@ export async function subscribe(
   body: SubscribeBody,
   { member, user }: { member: MemberRow; user: User },
 ): Promise<Event> {
-  requireSelf(member, [body.uuid], 'You can only register yourself.');
+  requireSelf(member, body.uuid);
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
   // Cancelling needs no verified address: it only gives a seat back.
   if (!wantsCancel) requireVerifiedEmail(member);

@@ -24,7 +24,7 @@ import {
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { getEvent, STAFF_VIEWER, viewerOf } from './listing.ts';
-import { refusal, registrationEvent } from './registration-rules.ts';
+import { isStaffDecided, refusal, registrationEvent } from './registration-rules.ts';
 
 /**
  * Gives the member a seat: the seat counter first (a conditional UPDATE no concurrent call can
@@ -110,6 +110,9 @@ export async function promoteWaiting(ctx: AppContext, trx: Executor, eventId: st
     let seated: MemberRow | undefined;
     for (const member of await waitingMembers(trx, eventId)) {
       const own = await findRegistration(trx, eventId, member.id);
+      // Staff decided this member's registration (cancelled it, say): the line cannot undo it.
+      // They keep their place for staff to see (staff may still seat them); the seat goes on.
+      if (own && isStaffDecided(own)) continue;
       const check = checkRegistration({
         event: registrationEvent(event, member.id, own),
         member: toUser(member),
@@ -143,7 +146,7 @@ export async function joinWaitlist(
   body: { uuid: string },
   { member, user }: { member: MemberRow; user: User },
 ): Promise<Event> {
-  requireSelf(member, [body.uuid], 'You can only put yourself on a waiting list.');
+  requireSelf(member, body.uuid);
   // Joining the line is booking in advance: the address must be known to be the member's.
   requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);
@@ -152,6 +155,10 @@ export async function joinWaitlist(
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
+    // A registration staff decided is theirs alone to change: the line is no way back to a seat.
+    if (own && isStaffDecided(own)) {
+      throw new ApiError('REGISTRATION_LOCKED', 'The club has decided this registration; only staff can change it now.');
+    }
     const ruleEvent = registrationEvent(event, member.id, own);
     // The rules of registering, except that a full event is the point here.
     const check = checkRegistration({

@@ -9,15 +9,16 @@ export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export {
   anyMember,
+  claimFeedNonce,
   findMailee,
   findMemberByEmail,
-  findMemberByFeedToken,
+  findMemberByFeedHash,
   findMemberById,
   findMemberByLogin,
   findMemberBySignInName,
   markEmailVerified,
   setPasswordHash,
-  storeFeedToken,
+  replaceFeedNonce,
   toUser,
   uniqueKey,
   USER_COLUMNS,
@@ -28,3 +29,5 @@ export { requireSelf, requireVerifiedEmail } from './verified.ts';
 export { MEMBER_ADDRESS_CHANGED, MEMBER_DELETED, MEMBER_EXPORT } from './hooks.ts';
 export type { DeletedMember, MemberExportParts } from './hooks.ts';
 export { findSocioHolder, searchMembers, updateMemberRecord } from './search.ts';
+export { findMembersByNombres, findNamedMember } from './by-name.ts';
+export type { NamedMember } from './by-name.ts';

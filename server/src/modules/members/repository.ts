@@ -194,7 +194,16 @@ export async function markEmailVerified(db: Executor, memberId: string): Promise
 export async function setPasswordHash(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    // The personal calendar address goes too (decision 0034): whoever knew the old password may
+    // have read it; the member is given a new one the next time they ask.
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: now,
+      updated_at: now,
+      feed_nonce: null,
+      feed_token_hash: null,
+      feed_legacy_hash: null,
+    })
     .where('id', '=', memberId)
     .execute();
 }
@@ -208,19 +217,41 @@ export function findMailee(
 }
 
 /**
- * The member's secret calendar token: `token` stored unless one is there (`replace`: stored in
- * any case); answers the token the member holds after the call.
+ * Records the nonce and hash of the member's first (or renewed) calendar secret, unless another
+ * request changed the nonce since `previous` was read: the first write wins. Answers the nonce
+ * the member holds after the call.
  */
-export async function storeFeedToken(db: Executor, memberId: string, token: string, replace: boolean): Promise<string | null> {
-  let update = db.updateTable('members').set({ feed_token: token }).where('id', '=', memberId);
-  if (!replace) update = update.where('feed_token', 'is', null);
-  await update.execute();
-  if (replace) return token;
-  const stored = await db.selectFrom('members').select('feed_token').where('id', '=', memberId).executeTakeFirst();
-  return stored?.feed_token ?? null;
+export async function claimFeedNonce(
+  db: Executor,
+  memberId: string,
+  previous: string | null,
+  nonce: string,
+  tokenHash: string,
+): Promise<string | null> {
+  await db
+    .updateTable('members')
+    .set({ feed_nonce: nonce, feed_token_hash: tokenHash })
+    .where('id', '=', memberId)
+    .where((eb) => (previous === null ? eb('feed_nonce', 'is', null) : eb('feed_nonce', '=', previous)))
+    .execute();
+  const stored = await db.selectFrom('members').select('feed_nonce').where('id', '=', memberId).executeTakeFirst();
+  return stored?.feed_nonce ?? null;
 }
 
-/** The member a calendar token belongs to. */
-export function findMemberByFeedToken(db: Executor, token: string): Promise<{ id: string; nombre: string } | undefined> {
-  return db.selectFrom('members').select(['id', 'nombre']).where('feed_token', '=', token).executeTakeFirst();
+/** Gives the member a new calendar secret's nonce and hash, forgetting the previous and any older one. */
+export async function replaceFeedNonce(db: Executor, memberId: string, nonce: string, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ feed_nonce: nonce, feed_token_hash: tokenHash, feed_legacy_hash: null })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** The member whose calendar secret (or one made before secrets were derived) has this hash. */
+export function findMemberByFeedHash(db: Executor, hash: string): Promise<{ id: string; nombre: string } | undefined> {
+  return db
+    .selectFrom('members')
+    .select(['id', 'nombre'])
+    .where((eb) => eb.or([eb('feed_token_hash', '=', hash), eb('feed_legacy_hash', '=', hash)]))
+    .executeTakeFirst();
 }

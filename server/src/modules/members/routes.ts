@@ -83,7 +83,7 @@ export async function membersRoutes(instance: FastifyInstance): Promise<void> {
     { ...memberOnly, schema: { params: memberParamsSchema, body: changeEmailBodySchema } },
     async (request, reply) => {
       const { member } = await request.requireMember();
-      requireSelf(member, [request.params.uuid]);
+      requireSelf(member, request.params.uuid);
       await requestEmailChange(app.ctx, request.log, member, request.body);
       return reply.code(202).send({});
     },

@@ -60,7 +60,7 @@ export async function register(
 
 /** Changes the member's own mobile, birth date, sex, division, factor, reminders and mail language; nothing else. */
 export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid: string, body: UpdateUserBody): Promise<User> {
-  requireSelf(member, [uuid, body.uuid]);
+  requireSelf(member, uuid, body.uuid);
   await updateProfile(
     ctx.db.kysely,
     member.id,
@@ -82,13 +82,13 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 
 /** Everything the club holds on the member. */
 export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
-  requireSelf(member, [uuid]);
+  requireSelf(member, uuid);
   return collectMemberData(ctx, ctx.db.kysely, member);
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */
 export async function deleteOwnAccount(ctx: AppContext, member: MemberRow, uuid: string, password: string): Promise<void> {
-  requireSelf(member, [uuid]);
+  requireSelf(member, uuid);
   await checkCurrentPassword(ctx, member, password, 'The password is not correct.');
   const now = ctx.clock.now();
   const nowLocal = clubWallTime(now, ctx.config.clubTimezone);

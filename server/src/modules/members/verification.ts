@@ -30,6 +30,8 @@ export const VERIFICATION_LIFETIME_MS = 48 * 3_600_000;
 
 // As many address mails per hour as forgotten-password allows per address.
 const ADDRESS_MAIL_WINDOW_MS = 3_600_000;
+/** The window of the mails one address receives, whoever asks. */
+const RECIPIENT_WINDOW_MS = 24 * ADDRESS_MAIL_WINDOW_MS;
 
 const INVALID_LINK = 'The confirmation link is unknown, used or expired.';
 
@@ -64,8 +66,17 @@ export async function issueAddressLink(
   return { to: email, ...content };
 }
 
-/** Counts one more address mail for the member; as many per hour as forgotten-password allows. */
-async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise<void> {
+/**
+ * Counts one more address mail for the member (as many per hour as forgotten-password allows)
+ * and for the address it goes to (as many per day): new accounts, each within its own limit,
+ * cannot flood one mailbox with links it never asked for.
+ */
+async function throttleAddressMails(ctx: AppContext, member: MemberRow, recipient: string): Promise<void> {
+  await throttleMemberAddressMails(ctx, member);
+  await throttleRecipient(ctx, recipient);
+}
+
+async function throttleMemberAddressMails(ctx: AppContext, member: MemberRow): Promise<void> {
   const { db, clock, config } = ctx;
   await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
     key: `address-link:member:${member.id}`,
@@ -74,10 +85,19 @@ async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise
   });
 }
 
+async function throttleRecipient(ctx: AppContext, recipient: string): Promise<void> {
+  const { db, clock, config } = ctx;
+  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
+    key: `address-link:to:${uniqueKey(recipient)}`,
+    limit: config.rateLimits.forgotten,
+    windowMs: RECIPIENT_WINDOW_MS,
+  });
+}
+
 /** POST /api/registro/verify/: mails the link again (throttled); nothing to do once verified. */
 export async function sendVerificationAgain(ctx: AppContext, log: FastifyBaseLogger, member: MemberRow): Promise<void> {
   if (member.email_verified) return;
-  await throttleAddressMails(ctx, member);
+  await throttleAddressMails(ctx, member, member.email);
   await queueAddressLink(ctx, member, member.email, 'verify');
 }
 
@@ -155,10 +175,13 @@ export async function requestEmailChange(
   if (uniqueKey(body.email) === member.email_key) {
     throw new ApiError('VALIDATION_ERROR', 'That is already your address.', { email: ['unknown'] });
   }
-  await throttleAddressMails(ctx, member);
+  // Counted before the uniqueness check, so EMAIL_TAKEN cannot be swept; the address's own
+  // count only for a mail that goes.
+  await throttleMemberAddressMails(ctx, member);
   if (await findMemberByEmail(ctx.db.kysely, body.email)) {
     throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
   }
+  await throttleRecipient(ctx, body.email);
   const notice = { to: member.email, replyTo: clubAddress(ctx.config), ...addressChangeNoticeMail(mailLanguageOf(member.language), member.nombre) };
   await queueAddressLink(ctx, member, body.email.trim(), 'change', [notice]);
 }

@@ -13,13 +13,11 @@ export function requireVerifiedEmail(member: Pick<MemberRow, 'email_verified'>):
 
 /**
  * "Is this you?": 403 unless every member uuid the call names is the caller's own (ids are
- * compared without case). The one check of the server; `refusal` words it for the call.
+ * compared without case). The server's one check of it.
  */
-export function requireSelf(
-  member: Pick<MemberRow, 'id'>,
-  uuids: readonly string[],
-  refusal = "Another member's data cannot be changed or read.",
-): void {
+export function requireSelf(member: Pick<MemberRow, 'id'>, ...uuids: string[]): void {
   const own = member.id.toLowerCase();
-  if (uuids.some((uuid) => uuid.toLowerCase() !== own)) throw new ApiError('FORBIDDEN', refusal);
+  if (uuids.some((uuid) => uuid.toLowerCase() !== own)) {
+    throw new ApiError('FORBIDDEN', "Another member's data cannot be changed or read.");
+  }
 }
