@@ -30,6 +30,9 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // Third round, the club's own content: a save from an older copy; an upload that is no photo.
+  CONTENT_CONFLICT: 409,
+  BAD_PHOTO: 400,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

@@ -7,6 +7,7 @@ import { stagesRoutes } from './stages/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { libraryRoutes } from './library/index.ts';
 import { trainingRoutes } from './training/index.ts';
+import { contentRoutes } from './content/index.ts';
 
 /** Registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
@@ -18,4 +19,5 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
   await app.register(trainingRoutes);
+  await app.register(contentRoutes);
 }

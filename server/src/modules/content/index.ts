@@ -1,0 +1,2 @@
+export { contentRoutes } from './routes.ts';
+export { renderMarkdown } from './markdown.ts';
