@@ -9,6 +9,8 @@ export class ApiCallError extends Error {
     readonly errorCode: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** The whole error body (a conflict carries what the server holds). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiCallError';
@@ -94,7 +96,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const { errorBodySchema } = await import('@club/contract/errors');
     const parsed = errorBodySchema.safeParse(data);
     const error = parsed.success
-      ? new ApiCallError(response.status, parsed.data.errorCode, parsed.data.message, parsed.data.fields)
+      ? new ApiCallError(response.status, parsed.data.errorCode, parsed.data.message, parsed.data.fields, data)
       : new ApiCallError(response.status, 'HTTP_' + response.status, response.statusText || 'Request failed');
     if (response.status === 401 && session && error.errorCode === 'NOT_AUTHENTICATED') onUnauthorized?.();
     throw error;

@@ -1,2 +1,3 @@
-export { contentRoutes } from './routes.ts';
-export { renderMarkdown } from './markdown.ts';
+export { contentRoutes, publicContentFor } from './routes.ts';
+export { createDrawnPages } from './drawn-pages.ts';
+export type { DrawnPages } from './drawn-pages.ts';

@@ -7,6 +7,7 @@ import { EventsScreen } from './components/events-screen.tsx';
 import { MembersScreen } from './components/members-screen.tsx';
 import { MessagesScreen } from './components/messages-screen.tsx';
 import { MailScreen } from './components/mail-screen.tsx';
+import { ContentScreen } from './content/content-screen.tsx';
 import './admin.css';
 
 function UnreadBadge() {
@@ -30,6 +31,7 @@ export function AdminPage() {
     { to: '/admin/members', label: t('NAV.MEMBERS') },
     { to: '/admin/messages', label: t('NAV.MESSAGES') },
     { to: '/admin/mail', label: t('NAV.MAIL') },
+    { to: '/admin/content', label: t('NAV.CONTENT') },
   ];
   return (
     <>
@@ -56,6 +58,7 @@ export function AdminPage() {
             <Route path="members" element={<MembersScreen />} />
             <Route path="messages" element={<MessagesScreen />} />
             <Route path="mail" element={<MailScreen />} />
+            <Route path="content" element={<ContentScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>
