@@ -46,6 +46,23 @@ export default tseslint.config(
     files: ['server/src/modules/*/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals, otherModuleInternals] }] },
   },
+  // A module's public entry never hands out its routes: modules/index.ts registers them, so using
+  // a module never pulls in routes and the auth plugin (that is how the server's cycles formed).
+  {
+    files: ['server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            moduleInternals,
+            otherModuleInternals,
+            { regex: '^\\./routes\\.ts$', message: 'Routes are registered by modules/index.ts, never exported by a module.' },
+          ],
+        },
+      ],
+    },
+  },
   // Packages are shared by server and web; they never depend on either.
   {
     files: ['packages/**/*.ts'],
@@ -64,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}', 'packages/stage-engine/**/*.ts'],
+    files: ['web/**/*.{ts,tsx}', 'packages/stage-engine/**/*.ts', 'packages/laser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

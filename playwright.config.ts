@@ -54,6 +54,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATABASE_URL: process.env.E2E_DATABASE_URL,
+        FEED_KEY_FILE: path.join(dataDir, 'feed.key'),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Club <club@club.test>',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, four projects; the root scripts pick them by name.
+// One Vitest run, five projects; the root scripts pick them by name.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +16,14 @@ export default defineConfig({
         test: {
           name: 'stage-engine',
           root: './packages/stage-engine',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'laser',
+          root: './packages/laser',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },

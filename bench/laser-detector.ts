@@ -11,8 +11,8 @@ import {
   patchElement,
 } from '../packages/stage-engine/src/model.ts';
 import { zoneAt } from '../packages/stage-engine/src/zones.ts';
-import { DetectorEngine } from '../web/src/features/stage/laser/detector-engine.ts';
-import { applyHomography } from '../web/src/features/stage/laser/homography.ts';
+import { DetectorEngine } from '@club/laser/detector-engine';
+import { applyHomography } from '@club/laser/homography';
 import {
   blur,
   frameOf,
@@ -21,8 +21,8 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../web/src/test/laser-scene.ts';
-import type { LaserDot } from '../web/src/test/laser-scene.ts';
+} from '@club/laser/scene';
+import type { LaserDot } from '@club/laser/scene';
 
 const WIDTH = 640;
 const HEIGHT = 480;

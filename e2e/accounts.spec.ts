@@ -61,7 +61,7 @@ test.describe('member accounts', () => {
     await control(page, 'register', 'nombre').fill(member.nombre);
     await control(page, 'register', 'apellidos').fill(member.apellidos);
     await control(page, 'register', 'email').fill(member.email);
-    await control(page, 'register', 'mobil').fill('612345678');
+    await control(page, 'register', 'mobil').fill('612 34 56 78');
     await control(page, 'register', 'nacimiento').fill('1988-03-09');
     await page.getByLabel(text(common, 'ENUMS.SEXO.2'), { exact: true }).check();
     await control(page, 'register', 'division').selectOption({ label: text(common, 'ENUMS.DIVISION.4') });
@@ -71,9 +71,15 @@ test.describe('member accounts', () => {
     expect(sent).toMatchObject({ login: member.login, nacimiento: '1988-03-09', sexo: 2, division: 4 });
     expect(sent).not.toHaveProperty('passwordConfirm');
     await expect(toast(page, text(register, 'SUCCESS_TITLE'))).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    // Signed in at once: home, with the member's name in the user menu; the mobile as typed.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#user-menu')).toHaveText(`${member.apellidos}, ${member.nombre}`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
 
-    // Sign in: home, with the member's name in the user menu.
+    // Sign in again: home, with the member's name in the user menu.
     await signInThroughForm(page, member);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('#user-menu')).toHaveText(`${member.apellidos}, ${member.nombre}`);

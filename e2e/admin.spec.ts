@@ -550,6 +550,80 @@ test.describe('staff area', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test('staff see the waiting list in order, are warned before a walk-in passes it, and seat the next in line', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const staff = createMember({ staff: true, nombre: 'Rosa', apellidos: 'Puerta' });
+    const tag = randomBytes(3).toString('hex');
+    const booked = createMember({ nombre: 'Berta', apellidos: `Sentada ${tag}` });
+    const first = createMember({ nombre: 'Carla', apellidos: `Primera ${tag}` });
+    const second = createMember({ nombre: 'Dani', apellidos: `Segundo ${tag}` });
+    const walkIn = createMember({ nombre: 'Quim', apellidos: `Sinreserva ${tag}` });
+    // Club practices need a member number.
+    for (const [index, member] of [booked, first, second].entries()) {
+      setMemberFlags(member.login, { socio: `Q${index}-${tag}` });
+    }
+    const staffToken = await signInByApi(page, staff);
+    const month = monthFromNow(1);
+    const made = await apiCall(
+      page,
+      'POST',
+      '/api/admin/events/',
+      {
+        type: CLUB_PRACTICES,
+        start: `${month.first} 10:00:00`,
+        end: `${month.first} 12:00:00`,
+        evento: `Cola ${tag}`,
+        plazas: 1,
+        status: 2,
+      },
+      staffToken,
+    );
+    const [event] = (await made.json()) as Array<{ uuid: string }>;
+    expect((await subscribe(page, event.uuid, await loginByApi(page, booked), ALUMNO)).status()).toBe(200);
+    for (const member of [first, second]) {
+      const session = await loginByApi(page, member);
+      const joined = await apiCall(page, 'PUT', `/api/events/${event.uuid}/waitlist/`, { uuid: session.uuid }, session.token);
+      expect(joined.status()).toBe(200);
+    }
+
+    await page.goto(`/admin/events?month=${month.key}`);
+    await page.getByTestId('admin-event').filter({ hasText: tag }).getByRole('button', { name: 'Asistentes (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: `Asistentes: Cola ${tag}` });
+    const line = dialog.getByTestId('staff-waitlist');
+    await expect(line).toContainText('Lista de espera: 2 personas');
+    await expect(line.getByTestId('staff-waitlist-item')).toHaveText([
+      new RegExp(`Primera ${tag}, Carla`),
+      new RegExp(`Segundo ${tag}, Dani`),
+    ]);
+
+    // A walk-in would pass both: staff are told before anything changes, and choose.
+    await dialog.getByLabel('Buscar socio').fill(walkIn.login);
+    const result = dialog.getByTestId('walk-in-result').filter({ hasText: `Sinreserva ${tag}` });
+    await result.getByRole('button', { name: `Añadir a Quim Sinreserva ${tag}` }).click();
+    const ahead = dialog.getByTestId('walk-in-ahead');
+    await expect(ahead).toContainText(`2 personas esperan una plaza; Primera ${tag}, Carla es la siguiente`);
+    await expect(dialog.getByTestId('attendee-row')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('waitlist-desktop.png') });
+    const seated = page.waitForResponse((r) => r.url().includes('/waitlist/') && r.request().method() === 'POST');
+    await ahead.getByRole('button', { name: `Dar plaza a Primera ${tag}, Carla` }).click();
+    expect((await seated).status()).toBe(200);
+    await expect(dialog.getByTestId('attendee-row')).toHaveCount(2);
+    await expect(line.getByTestId('staff-waitlist-item')).toHaveText([new RegExp(`Segundo ${tag}, Dani`)]);
+    await expect(ahead).toHaveCount(0);
+    await expect
+      .poll(async () => (await mailsTo(first.email)).some((mail) => mail.subject.includes(`Cola ${tag}`)))
+      .toBe(true);
+
+    // On a phone the line reads the same, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(line.getByTestId('staff-waitlist-item')).toHaveCount(1);
+    await line.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('waitlist-phone.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('staff archive a contact message and bring it back', async ({ page }) => {
     const tag = randomBytes(3).toString('hex');
     const subject = `Archivo ${tag}`;

@@ -18,7 +18,7 @@ import {
 import type { ElementKind, Stage } from '../packages/stage-engine/src/model.ts';
 import { zoneAt } from '../packages/stage-engine/src/zones.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
-import { cameraPointOf, stageToCameraFor } from '../web/src/test/laser-scene.ts';
+import { cameraPointOf, stageToCameraFor } from '@club/laser/scene';
 import { VIDEO_FPS, writeLaserVideo } from './support/laser-video.ts';
 import type { ScriptedDot } from './support/laser-video.ts';
 

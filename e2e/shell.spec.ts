@@ -9,8 +9,15 @@ test.describe('site shell', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toContainText('Nosotros');
     await expect(page.getByRole('link', { name: 'Acceder' })).toBeVisible();
-    // Anonymous visitors see no calendar link and no user menu.
-    await expect(page.getByRole('link', { name: 'Calendario' })).toHaveCount(0);
+    // Visitors reach the calendar from the header, and the calendar and the stage library from
+    // the footer (the fees cards point them to the calendar); no user menu.
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link', { name: 'Calendario' })).toHaveAttribute('href', '/calendar');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Calendario' })).toHaveAttribute('href', '/calendar');
+    await footer.getByRole('link', { name: 'Biblioteca de ejercicios' }).click();
+    await expect(page).toHaveURL(/\/stages$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Biblioteca de ejercicios');
   });
 
   test('switching language changes the texts and <html lang>, and survives a reload', async ({ page }) => {

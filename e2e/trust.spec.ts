@@ -37,9 +37,30 @@ test.describe('trust: verified addresses and member numbers', () => {
     const first = linkOf((await waitForMail(member.email)).text);
     expect(first).not.toBe('');
 
-    // Until the link is followed, the app says why booking waits and offers the link again.
-    await page.goto('/user-profile');
+    // Until the link is followed, the app says why booking waits and offers the link again,
+    // whole and on top, also on the home page where signing in lands (its hero slides up).
     const banner = page.getByRole('region', { name: text('common', 'VERIFY_BANNER.LABEL') });
+    for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+      await page.setViewportSize(size);
+      await page.goto('/');
+      await expect(banner).toBeVisible();
+      const resend = banner.getByRole('button', { name: text('common', 'VERIFY_BANNER.RESEND') });
+      const onTop = await resend.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && button.contains(hit);
+      });
+      expect(onTop, `the resend button is covered at ${size.width} px`).toBe(true);
+      const message = banner.locator('p');
+      const textOnTop = await message.evaluate((p) => {
+        const box = p.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.right - 4, box.bottom - 4);
+        return hit !== null && p.contains(hit);
+      });
+      expect(textOnTop, `the banner's text is covered at ${size.width} px`).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`verify-banner-home-${size.width}.png`) });
+    }
+    await page.goto('/user-profile');
     await expect(banner).toBeVisible();
     await expect(page.getByTestId('club-socio')).toContainText(claimed);
     await banner.getByRole('button', { name: text('common', 'VERIFY_BANNER.RESEND') }).click();
@@ -54,6 +75,10 @@ test.describe('trust: verified addresses and member numbers', () => {
     await page.goto(new URL(href).pathname + new URL(href).search);
     await expect(page.getByRole('status').filter({ hasText: text('register', 'VERIFY.SUCCESS') })).toBeVisible();
     await expect(banner).toBeHidden();
+    // Opened again, the link says the address is confirmed already, not that it is invalid.
+    await page.goto(new URL(href).pathname + new URL(href).search);
+    await expect(page.getByRole('status').filter({ hasText: text('register', 'VERIFY.ALREADY') })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
 
     // Staff see the claim and confirm it in one click; the member's profile shows the number.
     const staff = createMember({ staff: true });

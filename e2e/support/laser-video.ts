@@ -14,7 +14,7 @@ import {
   seededRandom,
   stageToCameraFor,
   toI420,
-} from '../../web/src/test/laser-scene.ts';
+} from '@club/laser/scene';
 
 export const VIDEO_WIDTH = 640;
 export const VIDEO_HEIGHT = 480;

@@ -17,8 +17,8 @@ import { registerMalformedUrlRoute, registerSecurityHeaders, rewriteMalformedUrl
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerVersions } from './plugins/versions.ts';
-import { healthRoutes } from './modules/health/index.ts';
-import { moduleRoutes } from './modules/index.ts';
+import { Hooks } from './lib/hooks.ts';
+import { healthRoutes, memberOfToken, moduleRoutes } from './modules/index.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       leaseMs: config.jobs.leaseMs,
       concurrency: 8,
     }),
+    hooks: new Hooks(),
   };
   ctx.jobs.handle(MAIL_JOB, (job) => ctx.mailer.send(JSON.parse(job.payload) as MailMessage));
   app.decorate('ctx', ctx);
@@ -72,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config.publicUrl);
   registerCsrf(app, config.publicUrl);
   registerVersions(app);
-  registerAuth(app);
+  registerAuth(app, memberOfToken);
   registerMalformedUrlRoute(app);
   await app.register(healthRoutes);
   await app.register(moduleRoutes);

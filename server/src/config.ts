@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: positiveInt.default(8),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  FEED_KEY: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  FEED_KEY_FILE: z.string().min(1).default('data/feed.key'),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -87,6 +89,12 @@ export interface Config {
     /** How long a claim holds: a job whose process died is taken again after it. */
     leaseMs: number;
   };
+  /**
+   * The key personal calendar addresses are derived with (decision 0034): FEED_KEY, or else the
+   * key in FEED_KEY_FILE, made at the first need. Every process of one club needs the same.
+   */
+  feedKey: string | undefined;
+  feedKeyFile: string;
 }
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
@@ -124,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     reminderHours: e.REMINDER_HOURS,
     jobs: { retryLimit: e.MAIL_RETRY_LIMIT, pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
+    feedKey: e.FEED_KEY,
+    feedKeyFile: e.FEED_KEY_FILE,
   };
 }
 

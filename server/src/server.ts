@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, migrateToLatest } from './db/database.ts';
-import { seedDemoClub } from './db/seed.ts';
+import { seedDemoClub } from './seed/demo-club.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 

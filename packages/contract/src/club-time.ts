@@ -2,14 +2,13 @@
 // are wall-clock text in the club's time zone (API.md); Intl does the zone arithmetic, so no
 // date library is loaded for it on either side.
 import siteSettings from '../site-settings.json' with { type: 'json' };
-import { daysInMonth, formatDate } from './event-time.ts';
+import { daysInMonth, FIRST_YEAR, formatDate, LAST_YEAR } from './event-time.ts';
 
 /** The club's time zone (the server's CLUB_TIMEZONE default): event times are wall times there. */
 export const CLUB_TIMEZONE: string = siteSettings.timeZone;
 
 /** The years the calendar calls accept (GET /api/{year}/{month}/ and the screens' months). */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
+export { FIRST_YEAR, LAST_YEAR };
 
 export interface YearMonth {
   year: number;

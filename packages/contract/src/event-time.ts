@@ -12,6 +12,31 @@ export interface EventTimeParts {
 
 const PART_NAMES = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
 
+/**
+ * The years the API takes for the club's own dates: events, their month views, the training
+ * log's sessions. Anything outside is a typo or a probe, never a club's day, and refused.
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/** The earliest birth date the API takes: nobody alive was born before it. */
+export const FIRST_BIRTH_DATE = '1900-01-01';
+
+/** True when the text's leading 'YYYY' is one of the club's years (FIRST_YEAR to LAST_YEAR). */
+export function isInClubYears(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return /^\d{4}/.test(text) && year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/**
+ * True when `text` ('yyyy-MM-dd', already a real date) is a birth date a person may have: from
+ * FIRST_BIRTH_DATE up to today (UTC, a day's slack for every time zone).
+ */
+export function isPossibleBirthDate(text: string, now: Date = new Date()): boolean {
+  const latest = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return text >= FIRST_BIRTH_DATE && text <= latest;
+}
+
 /** Number of days of a month (1-12) in the proleptic Gregorian calendar. */
 export function daysInMonth(year: number, month: number): number {
   // Day 0 of the next month is the last day of this one; UTC so no daylight-saving shift.

@@ -2,6 +2,7 @@
 // Staff publish stages with a description, a round count and tags; anyone reads them. The
 // training log keeps each drill a member chose to keep, scored with scoring.ts.
 import { z } from 'zod';
+import { isInClubYears } from './event-time.ts';
 import { LANGUAGES } from './languages.ts';
 import type { Language } from './languages.ts';
 import { shotZoneSchema, POWER_FACTORS } from './scoring.ts';
@@ -100,7 +101,13 @@ const repSchema = z.object({
 });
 export type TrainingRep = z.infer<typeof repSchema>;
 
-const isoInstant = z.iso.datetime({ offset: true, error: 'date' });
+/** An instant with its offset, in the club's years (2000 to 2100) once read as UTC. */
+const isoInstant = z.iso
+  .datetime({ offset: true, error: 'date' })
+  // An unreadable text is the format check's to report: only one code per field.
+  .refine((text) => Number.isNaN(Date.parse(text)) || isInClubYears(new Date(text).toISOString()), {
+    error: 'date',
+  });
 
 /** Body of POST /api/training/. */
 export const trainingBodySchema = z

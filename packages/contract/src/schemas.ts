@@ -113,6 +113,10 @@ export type Health = z.infer<typeof healthSchema>;
 /** The `{}` that several calls answer with. */
 export const emptyAnswerSchema = z.object({});
 
+/** GET /api/registro/verify/: `{}`, or `{ alreadyConfirmed: true }` for a link followed before. */
+export const verifyAnswerSchema = z.object({ alreadyConfirmed: z.literal(true).optional() });
+export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
+
 // ---------------------------------------------------------------- subscribe
 
 // Not strict either: an older client may send more about the role, and it is dropped.
@@ -243,6 +247,10 @@ export const adminEventsQuerySchema = z.strictObject({
 export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
 
 export const PARTICIPANTS_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/** GET /api/admin/events/{uuid}/waitlist/: the waiting list in order, each with status 5 (staff). */
+export const adminWaitlistSchema = z.object({ waiting: z.array(participantSchema) });
+export type AdminWaitlist = z.infer<typeof adminWaitlistSchema>;
 
 /** GET /api/admin/events/{uuid}/participants/?offset=&limit= */
 export const participantsPageQuerySchema = z.strictObject({

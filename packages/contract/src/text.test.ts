@@ -8,6 +8,7 @@ import {
   isStrongPassword,
   isoDateField,
   mobileField,
+  normaliseMobile,
   multiLineText,
   normalizeText,
   optionalSingleLineText,
@@ -141,6 +142,9 @@ describe('mobileField', () => {
     expect(codesOf(mobileField, '6123456789')).toEqual(['mobile']);
     expect(codesOf(mobileField, '61234567a')).toEqual(['mobile']);
     expect(codesOf(mobileField, '+34612345')).toEqual(['mobile']);
+    expect(codesOf(mobileField, '+1')).toEqual(['mobile']);
+    expect(codesOf(mobileField, '612 34 56 7a')).toEqual(['mobile']);
+    expect(codesOf(mobileField, `+${'1'.repeat(30)}`)).toEqual(['mobile']);
     expect(codesOf(mobileField, '')).toEqual(['required']);
     expect(codesOf(mobileField, 612345678)).toEqual(['type']);
   });
@@ -210,5 +214,27 @@ describe('strongPasswordField', () => {
     expect(isStrongPassword('Tir2025')).toBe(false);
     expect(isStrongPassword('tirador2025')).toBe(false);
     expect(isStrongPassword(`Aa1${'x'.repeat(PASSWORD_MAX)}`)).toBe(false);
+  });
+});
+
+describe('normaliseMobile', () => {
+  it('keeps a Spanish number as its nine digits however it is typed', () => {
+    for (const typed of ['600123456', '600 12 34 56', '600-12-34-56', '600.123.456', '+34 600 12 34 56', '0034600123456', '(+34) 600123456']) {
+      expect(normaliseMobile(typed), typed).toBe('600123456');
+    }
+  });
+  it('keeps a foreign number in E.164', () => {
+    expect(normaliseMobile('+44 7700 900123')).toBe('+447700900123');
+    expect(normaliseMobile('0033 6 12 34 56 78')).toBe('+33612345678');
+    expect(normaliseMobile('+1 (415) 555-0100')).toBe('+14155550100');
+  });
+  it('refuses what is not a phone number', () => {
+    for (const typed of ['60012345', '6001234567', '+0 600 123 456', '+12', 'abc', '600 12 34 5x', '+34 600 12 34 56 78 90 12 34']) {
+      expect(normaliseMobile(typed), typed).toBeNull();
+    }
+  });
+  it('stores what the schema parses in that form', () => {
+    expect(mobileField.parse(' 600 12 34 56 ')).toBe('600123456');
+    expect(mobileField.parse('+44 7700 900123')).toBe('+447700900123');
   });
 });

@@ -1,7 +1,7 @@
 // Building blocks for text fields. Every issue message is a FieldErrorCode (errors.ts), so the
 // server puts it in the error body as it is and the web maps it with messageKeyFor.
 import { z } from 'zod';
-import { isIsoDate, isRealEventTime } from './event-time.ts';
+import { isInClubYears, isIsoDate, isPossibleBirthDate, isRealEventTime } from './event-time.ts';
 
 /** The error of a base type check: 'required' for a missing value, 'type' for a wrong one. */
 export function requiredOrType(issue: { input?: unknown }): 'required' | 'type' {
@@ -100,18 +100,47 @@ export const emailField = baseText()
   .max(EMAIL_MAX, { error: 'maxlength' })
   .refine(isEmail, { error: 'email', ...filled });
 
+/** A Spanish mobile as stored: nine digits, no prefix (SPEC §5). */
 export const MOBILE_PATTERN = /^\d{9}$/;
+/** What a mobile field takes as typed: room for "+44 7700 900 123" with its spaces. */
+export const MOBILE_INPUT_MAX = 24;
+
+/**
+ * A phone number as people type it, in the form it is stored, or null when it is none: spaces,
+ * dots, dashes and brackets go; nine digits are a Spanish number and stay as SPEC stores them;
+ * a number with an international prefix (+ or 00) is kept in E.164 (+ and 8 to 15 digits),
+ * except a Spanish one (+34, which must be followed by nine digits), stored as its nine digits.
+ */
+export function normaliseMobile(text: string): string | null {
+  if (text.length > MOBILE_INPUT_MAX) return null;
+  const compact = text.replace(/[\s.()-]/g, '');
+  if (MOBILE_PATTERN.test(compact)) return compact;
+  const international = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
+  if (!international) return null;
+  const digits = international[1];
+  if (!digits.startsWith('34')) return `+${digits}`;
+  // Spain's own prefix: the nine national digits must follow.
+  return digits.length === 11 ? digits.slice(2) : null;
+}
+
 export const mobileField = baseText()
   .min(1, { error: 'required' })
-  .regex(MOBILE_PATTERN, { error: 'mobile', ...filled });
+  .refine((text) => normaliseMobile(text) !== null, { error: 'mobile', ...filled })
+  .transform((text) => normaliseMobile(text) ?? text);
 
 export const isoDateField = baseText()
   .min(1, { error: 'required' })
   .refine(isIsoDate, { error: 'date', ...filled });
 
+/** A birth date: a real 'yyyy-MM-dd' from 1900 up to today. */
+export const birthDateField = baseText()
+  .min(1, { error: 'required' })
+  .refine((text) => isIsoDate(text) && isPossibleBirthDate(text), { error: 'date', ...filled });
+
+/** An event time 'YYYY-MM-DD HH:MM:SS' of a real day in the club's years (2000 to 2100). */
 export const eventTimeField = baseText()
   .min(1, { error: 'required' })
-  .refine(isRealEventTime, { error: 'date', ...filled });
+  .refine((text) => isRealEventTime(text) && isInClubYears(text), { error: 'date', ...filled });
 
 // Any 8-4-4-4-12 hex id; stricter RFC checks would refuse ids that seeds and tests write by hand.
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -29,6 +29,7 @@ import * as seriesArchive from './migrations/0008-series-archive.ts';
 import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 import * as searchOrder from './migrations/0010-search-order.ts';
 import * as searchPages from './migrations/0011-search-pages.ts';
+import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
 import * as clubContent from './migrations/0018-club-content.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0009-sessions-version': sessionsVersion,
   '0010-search-order': searchOrder,
   '0011-search-pages': searchPages,
+  '0013-feed-token-hash': feedTokenHash,
   '0018-club-content': clubContent,
 };
 

@@ -34,7 +34,11 @@ export interface MembersTable {
   /** 1: event reminders by mail (the profile switch). */
   recordatorios: number;
   /** Secret of the personal calendar address; null until first asked for. */
-  feed_token: string | null;
+  /** SHA-256 of the personal calendar secret, derived from the feed key and feed_nonce. */
+  feed_token_hash: string | null;
+  feed_nonce: string | null;
+  /** SHA-256 of a secret made before secrets were derived (migration 0013), still accepted. */
+  feed_legacy_hash: string | null;
   created_at: string;
   updated_at: string;
   /** 0 until the member follows the mailed link (registration only; see DECISIONS "Trust"). */

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/index.ts';
-import { membersRoutes } from './members/index.ts';
-import { eventsRoutes } from './events/index.ts';
-import { contactRoutes } from './contact/index.ts';
-import { stagesRoutes } from './stages/index.ts';
-import { adminRoutes } from './admin/index.ts';
-import { libraryRoutes } from './library/index.ts';
-import { trainingRoutes } from './training/index.ts';
-import { contentRoutes } from './content/index.ts';
+// Routes are registered here and nowhere else: a module's index.ts never exports its routes, so
+// importing a module for what it offers never pulls in routes, the auth plugin or their imports.
+import { authRoutes } from './auth/routes.ts';
+import { membersRoutes } from './members/routes.ts';
+import { eventsRoutes } from './events/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { stagesRoutes } from './stages/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { libraryRoutes } from './library/routes.ts';
+import { trainingRoutes } from './training/routes.ts';
+import { eventsHooks } from './events/index.ts';
+import { contentRoutes } from './content/routes.ts';
 
-/** Registers every resource module's routes. */
+export { healthRoutes } from './health/routes.ts';
+export { memberOfToken } from './auth/index.ts';
+
+/** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
+  const { hooks } = app.ctx;
+  eventsHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);

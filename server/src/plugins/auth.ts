@@ -1,10 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '@club/contract/schemas';
+import type { AppContext } from '../context.ts';
+import type { MemberRow } from '../db/schema.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { memberOfToken } from '../modules/auth/index.ts';
-import type { SignedIn } from '../modules/auth/index.ts';
 
 /** The signed-in member, as the contract's User too (what the eligibility rules read). */
-export type Authenticated = SignedIn;
+export interface Authenticated {
+  member: Readonly<MemberRow>;
+  user: Readonly<User>;
+  tokenHash: string;
+}
+
+/**
+ * Finds the member of a session token (as the client sent it), given the sessions version the
+ * request read; null for an unknown, expired or revoked token. The auth module provides it and
+ * app.ts hands it over, so this plugin needs no module.
+ */
+export type SessionLookup = (ctx: AppContext, token: string, sessionsVersion: string) => Promise<Authenticated | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +49,7 @@ export const staffOnly = {
 };
 
 /** Reads `Authorization: Token …` and finds the member of an unexpired, unrevoked token. */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, memberOfToken: SessionLookup): void {
   const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>();
 
   async function lookUp(request: FastifyRequest): Promise<Authenticated | null> {

@@ -44,6 +44,16 @@ describeEachDatabase(
       expectError(await api.post('/api/login/', { login: m.login, password: m.password.toLowerCase() }), 401, 'INVALID_CREDENTIALS');
     });
 
+    it('accepts the e-mail address in place of the login, in any case, with the same refusal for a wrong password', async () => {
+      const t = get();
+      const m = await createTestMember(t, { session: false });
+      const session = await signIn(t, m.email.toUpperCase(), m.password);
+      expect(session.user.uuid).toBe(m.user.uuid);
+      const api = apiClient(t.app);
+      expectError(await api.post('/api/login/', { login: m.email, password: 'Whatever123' }), 401, 'INVALID_CREDENTIALS');
+      expectError(await api.post('/api/login/', { login: `x${m.email}`, password: m.password }), 401, 'INVALID_CREDENTIALS');
+    });
+
     it('answers an unknown login and a wrong password alike, each after one argon2 verify', async () => {
       const t = get();
       const m = await createTestMember(t, { session: false });

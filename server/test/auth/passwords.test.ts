@@ -73,6 +73,8 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       const mail = await smtp.waitForMail(m.email);
       expect(mail.subject).toBe('Restablece tu contraseña');
+      // The mail names the login, for a member who signs in by address or forgot both.
+      expect(mail.text).toContain(`Tu usuario es «${m.login}»`);
       const { link } = resetLinkOf(mail);
       expect(mail.html).toContain(link.replace(/&/g, '&#38;'));
       expect(mail.text + mail.html).not.toContain('evil.example');

@@ -93,7 +93,7 @@ describeEachDatabase(
       const first = await api().get(`/api/registro/${member.user.uuid}/feed/`, member.token);
       expect(first.statusCode).toBe(200);
       const { url } = first.json() as { url: string };
-      expect(url).toMatch(/^http:\/\/club\.test\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+      expect(url).toMatch(/^http:\/\/club\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
       expect((await api().get(`/api/registro/${member.user.uuid}/feed/`, member.token)).json().url).toBe(url);
       expect((await api().get(`/api/registro/${member.user.uuid}/feed/`)).statusCode).toBe(401);
       expect((await api().get(`/api/registro/${member.user.uuid}/feed/`, staff.token)).statusCode).toBe(403);

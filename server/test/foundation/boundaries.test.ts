@@ -39,6 +39,13 @@ describe('import boundaries (npm run lint)', () => {
     expect(await restrictedImports('server/src/modules/admin/crafted.ts', code)).toEqual([]);
   });
 
+  it("refuses a module's index handing out its routes", async () => {
+    const code = "export { eventsRoutes } from './routes.ts';\nexport { queueEventMails } from './notify.ts';\n";
+    expect(await restrictedImports('server/src/modules/events/index.ts', code)).toEqual([
+      expect.stringContaining('Routes are registered by modules/index.ts, never exported by a module.'),
+    ]);
+  });
+
   it('refuses a package importing the server or the web app', async () => {
     const code = [
       "import { buildApp } from '../../../server/src/app.ts';",

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../src/db/database.ts';
-import { seedDemoClub } from '../../src/db/seed.ts';
+import { seedDemoClub } from '../../src/seed/demo-club.ts';
 import { isStrongPassword } from '@club/contract/text';
 import { describeEachDatabase } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { libraryListSchema } from '@club/contract/library';
 import { LANGUAGES } from '@club/contract/languages';
-import { seedDemoClub } from '../../src/db/seed.ts';
+import { seedDemoClub } from '../../src/seed/demo-club.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 
 describeEachDatabase('demo club library', (get) => {

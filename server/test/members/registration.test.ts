@@ -61,6 +61,21 @@ describeEachDatabase(
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
+    it('takes a mobile as people type it: spaces, a +34 prefix, or a foreign number stored in E.164', async () => {
+      const api = apiClient(get().app);
+      for (const [typed, stored] of [
+        ['600 12 34 56', '600123456'],
+        ['+34 611 22 33 44', '611223344'],
+        ['+44 7700 900123', '+447700900123'],
+      ]) {
+        const res = await api.post('/api/registro/', registration({ mobil: typed }));
+        expect(res.statusCode, typed).toBe(201);
+        expect(parseUser(res).mobil).toBe(stored);
+      }
+      const bad = expectError(await api.post('/api/registro/', registration({ mobil: '+34 611 22' })), 400, 'VALIDATION_ERROR');
+      expect(bad.fields).toEqual({ mobil: ['mobile'] });
+    });
+
     it('refuses a flag or staff in the registration body', async () => {
       const t = get();
       const body = expectError(

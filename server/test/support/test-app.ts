@@ -62,6 +62,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     SEED: 'none',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://club.test',
+    // Calendar addresses are derived with this key; no key file is written by the tests.
+    FEED_KEY: `test-feed-key-${randomBytes(16).toString('hex')}`,
     MAIL_OUTBOX: path.join(os.tmpdir(), `club-outbox-${randomBytes(4).toString('hex')}`),
     ...options.env,
   });

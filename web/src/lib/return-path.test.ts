@@ -26,8 +26,34 @@ describe('safeReturnPath', () => {
     }
   });
 
+  it('normalises first: odd spellings of another origin are refused too', () => {
+    for (const value of [
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/..//evil.example',
+      '/calendar/..//evil.example',
+      '/%2f/evil.example',
+      '/%2F%2Fevil.example',
+      '/%2fevil.example',
+      '/%5cevil.example',
+      '/%5C%5Cevil.example',
+      '/.%2f/evil.example',
+      '/\t/evil.example',
+      '/\n//evil.example',
+      '/%09/evil.example',
+      '/%zz',
+      '/%25252f%25252fevil.example',
+    ]) {
+      expect(safeReturnPath(value), JSON.stringify(value)).toBeNull();
+    }
+    // Dot segments inside the site are fine once resolved.
+    expect(safeReturnPath('/stages/./list/../briefing')).toBe('/stages/briefing');
+  });
+
   it('never returns to the login screen itself', () => {
     expect(safeReturnPath('/login?next=/calendar')).toBeNull();
+    expect(safeReturnPath('/./login')).toBeNull();
+    expect(safeReturnPath('/%6cogin')).toBeNull();
   });
 });
 

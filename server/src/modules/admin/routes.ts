@@ -27,6 +27,7 @@ import {
   participantsPage,
   setParticipantStatus,
   updateAdminEvent,
+  waitlistOf,
 } from '../events/index.ts';
 import { listMail, listMessages, retryMail, updateMessage, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
@@ -109,6 +110,12 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     { ...staffOnly, schema: { params: participantParams, body: adminParticipantStatusBodySchema } },
     async (request) =>
       setParticipantStatus(ctx, request.params.uuid, request.params.personUuid, request.body.status),
+  );
+
+  app.get(
+    '/api/admin/events/:uuid/waitlist',
+    { ...staffOnly, schema: { params: uuidParams } },
+    async (request) => ({ waiting: await waitlistOf(ctx, request.params.uuid) }),
   );
 
   app.post(

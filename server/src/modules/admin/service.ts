@@ -4,9 +4,12 @@ import type { MembersTable } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isoOf } from '../../lib/ids.ts';
-import { findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
 import type { MemberRow } from '../members/index.ts';
-import { booleanColumns, toUser } from '../members/index.ts';
+import { booleanColumns, booleansOf, papersDecisionMail, toUser } from '../members/index.ts';
+import type { Papers } from '../members/index.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { enqueueMail, findMailJobs, retryFailedMail } from '../../jobs/queue.ts';
+import { mailLanguageOf } from '../../lib/language.ts';
 import {
   findMember,
   findMemberRegistrations,
@@ -53,18 +56,35 @@ export async function updateUserFlags(
   if (body.socioSolicitado === null) changes.socio_solicitado = null;
   if (body.licencia !== undefined) changes.licencia = body.licencia;
   if (Object.keys(changes).length > 0) {
-    changes.updated_at = isoOf(ctx.clock.now());
+    const now = ctx.clock.now();
+    changes.updated_at = isoOf(now);
     try {
-      await updateMember(ctx.db.kysely, id, changes);
+      // The member hears of the decision with the change itself: both or neither.
+      await withWriteTransaction(ctx.db, async (trx) => {
+        await updateMember(trx, id, changes);
+        const after = papersOf({ ...member, ...changes });
+        const mail = papersDecisionMail(mailLanguageOf(member.language), member.nombre, papersOf(member), after);
+        if (mail) await enqueueMail(trx, now, { to: member.email, ...mail });
+      });
     } catch (err) {
       // Two staff giving one number at once: the unique index decides.
       if (isUniqueViolation(err)) throw socioTaken();
       throw err;
     }
+    ctx.jobs.kick();
   }
   const updated = await findMember(ctx.db.kysely, id);
   if (!updated) throw new ApiError('NOT_FOUND', 'No such user.');
   return toUser(updated);
+}
+
+function papersOf(row: MemberRow): Papers {
+  return {
+    socio: row.socio,
+    socioSolicitado: row.socio_solicitado,
+    licencia: row.licencia,
+    flags: booleansOf(row),
+  };
 }
 
 /** One registration of a member, for the staff member screen (beyond API.md). */

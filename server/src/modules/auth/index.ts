@@ -1,4 +1,3 @@
 // The auth module's public face: what other modules and the app may use.
-export { authRoutes } from './routes.ts';
 export { memberOfToken } from './kept-sessions.ts';
 export type { SignedIn } from './kept-sessions.ts';

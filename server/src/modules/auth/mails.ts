@@ -69,12 +69,68 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-/** The mail with the password-reset link. */
-export function resetLinkMail(language: MailLanguage, name: string, link: string): MailContent {
-  return renderAccountMail(RESET_TEXTS[language], name, link);
+/** What the password notices add when the member had a personal calendar address. */
+const FEED_REPLACED: Record<MailLanguage, string> = {
+  es: 'Tu dirección personal de calendario también se ha sustituido: la anterior ya no funciona. Copia la nueva en «Mis inscripciones» y suscríbete de nuevo desde tus aplicaciones de calendario.',
+  ca: "La teva adreça personal de calendari també s'ha substituït: l'anterior ja no funciona. Copia la nova a «Les meves inscripcions» i torna-t'hi a subscriure des de les teves aplicacions de calendari.",
+  en: 'Your personal calendar address has been replaced too: the old one no longer works. Copy the new one from "My registrations" and subscribe again in your calendar apps.',
+};
+
+const CHANGE_NOTICE_TEXTS: Record<MailLanguage, Texts> = {
+  es: {
+    subject: 'Tu contraseña ha cambiado',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      'Has cambiado la contraseña de tu cuenta del club y se han cerrado todas tus sesiones.',
+      'Si no has sido tú, escríbenos enseguida respondiendo a este mensaje o desde el formulario de contacto de la web.',
+    ],
+    closing: 'El club',
+  },
+  ca: {
+    subject: 'La teva contrasenya ha canviat',
+    greeting: (name) => `Hola, ${name}:`,
+    body: [
+      "Has canviat la contrasenya del teu compte del club i s'han tancat totes les teves sessions.",
+      "Si no has estat tu, escriu-nos de seguida responent aquest missatge o des del formulari de contacte del web.",
+    ],
+    closing: 'El club',
+  },
+  en: {
+    subject: 'Your password has changed',
+    greeting: (name) => `Hello ${name},`,
+    body: [
+      'You changed the password of your club account, and all your sessions have been closed.',
+      'If this was not you, write to us at once by replying to this message or through the contact form of the site.',
+    ],
+    closing: 'The club',
+  },
+};
+
+/** Texts with the calendar paragraph before their last one, when the address was replaced. */
+function withFeedNote(texts: Texts, language: MailLanguage, feedReplaced: boolean): Texts {
+  if (!feedReplaced) return texts;
+  return { ...texts, body: [...texts.body.slice(0, -1), FEED_REPLACED[language], ...texts.body.slice(-1)] };
 }
 
-/** The notice sent after a password was reset. */
-export function passwordResetNoticeMail(language: MailLanguage, name: string): MailContent {
-  return renderAccountMail(NOTICE_TEXTS[language], name);
+/** The mail with the password-reset link. */
+/** How the login is named in the reset mail, so a member who signs in by address learns it too. */
+const LOGIN_LINE: Record<MailLanguage, (login: string) => string> = {
+  es: (login) => `Tu usuario es «${login}»; también puedes entrar con tu correo electrónico.`,
+  ca: (login) => `El teu usuari és «${login}»; també pots entrar amb el teu correu electrònic.`,
+  en: (login) => `Your login is “${login}”; you can also sign in with your e-mail address.`,
+};
+
+export function resetLinkMail(language: MailLanguage, name: string, link: string, login: string): MailContent {
+  const texts = RESET_TEXTS[language];
+  return renderAccountMail({ ...texts, body: [...texts.body, LOGIN_LINE[language](login)] }, name, link);
+}
+
+/** The notice sent after a password was reset (and the calendar address with it, if any). */
+export function passwordResetNoticeMail(language: MailLanguage, name: string, feedReplaced = false): MailContent {
+  return renderAccountMail(withFeedNote(NOTICE_TEXTS[language], language, feedReplaced), name);
+}
+
+/** The notice sent after the member changed their password and their calendar address went with it. */
+export function passwordChangeNoticeMail(language: MailLanguage, name: string, feedReplaced: boolean): MailContent {
+  return renderAccountMail(withFeedNote(CHANGE_NOTICE_TEXTS[language], language, feedReplaced), name);
 }

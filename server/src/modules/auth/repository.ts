@@ -48,7 +48,16 @@ export async function revokeAllTokens(db: Executor, memberId: string, now: strin
 export async function replacePassword(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    // The personal calendar address goes too (decision 0034): whoever knew the old password may
+    // have read it; the member is given a new one the next time they ask.
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: now,
+      updated_at: now,
+      feed_nonce: null,
+      feed_token_hash: null,
+      feed_legacy_hash: null,
+    })
     .where('id', '=', memberId)
     .execute();
   await revokeAllTokens(db, memberId, now);

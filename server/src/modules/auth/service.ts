@@ -12,7 +12,7 @@ import {
   checkCurrentPassword,
   findMemberByEmail,
   findMemberById,
-  findMemberByLogin,
+  findMemberBySignInName,
   LOGIN_WINDOW_MS,
   loginLimitKey,
   markEmailVerified,
@@ -32,7 +32,7 @@ import { enqueueJob, enqueueMail } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { Language } from '@club/contract/languages';
-import { passwordResetNoticeMail, resetLinkMail } from './mails.ts';
+import { passwordChangeNoticeMail, passwordResetNoticeMail, resetLinkMail } from './mails.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -75,7 +75,7 @@ export async function logIn(ctx: AppContext, body: LoginBody, info: RequestInfo)
   });
   const userKey = loginLimitKey(body.login);
   await consumeRateLimit(db.kysely, clock, limits.enabled, { key: userKey, limit: limits.login, windowMs: LOGIN_WINDOW_MS });
-  const member = await findMemberByLogin(db.kysely, body.login);
+  const member = await findMemberBySignInName(db.kysely, body.login);
   // verifyPassword(null, …) runs a verify against a dummy hash, so both failures cost alike.
   const valid = await verifyPassword(member?.password_hash ?? null, body.password);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
@@ -128,7 +128,7 @@ export function passwordResetHandler(ctx: AppContext): JobHandler {
     const now = clock.now();
     // PUBLIC_URL, never the request's Host: a forged Host must not redirect the link.
     const link = `${config.publicUrl}/reset-password?hash=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
-    const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link);
+    const mail = resetLinkMail(mailLanguageOf(member.language), member.nombre, link, member.login);
     await withWriteTransaction(db, async (trx) => {
       await insertPasswordReset(trx, {
         id,
@@ -161,7 +161,7 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   // Hash outside the transaction: argon2 is slow, and SQLite would hold its write lock meanwhile.
   const passwordHash = await hashPassword(body.password);
   const changedAt = isoOf(clock.now());
-  const notice = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre);
+  const notice = passwordResetNoticeMail(mailLanguageOf(member.language), member.nombre, hasFeed(member));
   await withWriteTransaction(db, async (trx) => {
     if (!(await claimPasswordReset(trx, reset.id, changedAt))) {
       throw new ApiError('INVALID_TOKEN', 'The reset link is unknown, used or expired.');
@@ -183,5 +183,18 @@ export async function changePassword(ctx: AppContext, member: MemberRow, body: C
   await checkCurrentPassword(ctx, member, body.oldPassword, 'The current password is not correct.');
   const passwordHash = await hashPassword(body.newPassword);
   const now = isoOf(ctx.clock.now());
-  await withWriteTransaction(ctx.db, (trx) => replacePassword(trx, member.id, passwordHash, now));
+  await withWriteTransaction(ctx.db, async (trx) => {
+    await replacePassword(trx, member.id, passwordHash, now);
+    // The calendar address went with the old password: the member's calendar apps need the new one.
+    if (hasFeed(member)) {
+      const notice = passwordChangeNoticeMail(mailLanguageOf(member.language), member.nombre, true);
+      await enqueueMail(trx, ctx.clock.now(), { to: member.email, replyTo: clubAddress(ctx.config), ...notice });
+    }
+  });
+  ctx.jobs.kick();
+}
+
+/** Whether the member has a personal calendar address (which a new password replaces). */
+function hasFeed(member: Pick<MemberRow, 'feed_token_hash' | 'feed_legacy_hash'>): boolean {
+  return member.feed_token_hash !== null || member.feed_legacy_hash !== null;
 }

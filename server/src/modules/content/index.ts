@@ -1,3 +1,3 @@
-export { contentRoutes, publicContentFor } from './routes.ts';
+export { publicContentFor } from './reader.ts';
 export { createDrawnPages } from './drawn-pages.ts';
 export type { DrawnPages } from './drawn-pages.ts';

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_LIMITS, CONTENT_SECTIONS, SECTION_SCHEMAS, localizedTextSchema } from '@club/contract/content';
 import type { ContentSection, SectionItems } from '@club/contract/content';
 import { staffOnly } from '../../plugins/auth.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { readVersions } from '../../db/versions.ts';
+import { contentReaderOf } from './reader.ts';
 import { newsAtom } from './atom.ts';
 import { renderMarkdown } from '@club/contract/markdown';
 import { PHOTO_TYPES } from './photos.ts';
@@ -13,7 +14,6 @@ import { readPhotoFile } from './repository.ts';
 import {
   ContentConflictError,
   NEWS_PUBLISH_JOB,
-  createContentReader,
   publicContent,
   publishDue,
   restoreRevision,
@@ -29,24 +29,6 @@ const sectionBody = z.object({ items: z.array(z.unknown()), version: z.int().min
 const restoreBody = z.object({ version: z.int().min(0) });
 const previewBody = z.object({ text: localizedTextSchema });
 const PHOTO_FILE = /^([A-Za-z0-9-]{1,64})-(\d{1,5})\.(avif|webp|jpg)$/;
-
-const readers = new WeakMap<object, ReturnType<typeof createContentReader>>();
-
-/** One content reader per app (the routes and the drawn pages share what it keeps). */
-function contentReaderOf(app: FastifyInstance) {
-  let reader = readers.get(app.ctx);
-  if (!reader) {
-    reader = createContentReader(app.ctx.db);
-    readers.set(app.ctx, reader);
-  }
-  return reader;
-}
-
-/** What visitors see now, read for the request's content version. */
-export async function publicContentFor(app: FastifyInstance, request: FastifyRequest) {
-  const whole = await contentReaderOf(app)((await request.versions()).content);
-  return publicContent(whole, app.ctx.clock.now());
-}
 
 /** The club's own content (API.md "Calls of the third round"): anyone reads, staff edit. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {

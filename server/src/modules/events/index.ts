@@ -1,6 +1,5 @@
 // The events module's public face: what other modules and the app may use.
-export { eventsRoutes } from './routes.ts';
-export { cancelUpcomingRegistrations } from './subscribe.ts';
+export { eventsHooks } from './member-data.ts';
 export { sendMails } from './mails.ts';
 export {
   addParticipant,
@@ -11,6 +10,8 @@ export {
   participantsPage,
   setParticipantStatus,
   updateAdminEvent,
+  waitlistOf,
 } from './staff.ts';
 export { feedBody, feedEventOf, feedWindow } from './feed.ts';
-export { seatFromWaitlist } from './waitlist.ts';
+export { seatFromWaitlist, seatMember } from './waitlist.ts';
+export { insertEvents } from './repository.ts';

@@ -15,11 +15,19 @@ export type EventMailKind =
   | 'eventCancelledWaiting'
   | 'promoted'
   | 'confirmed'
+  | 'cancelledByStaff'
+  | 'restoredByStaff'
   | 'reminder'
   | 'eventChanged';
 
 /** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
-const WITH_ICS: ReadonlySet<EventMailKind> = new Set(['registered', 'promoted', 'confirmed', 'eventChanged']);
+const WITH_ICS: ReadonlySet<EventMailKind> = new Set([
+  'registered',
+  'promoted',
+  'confirmed',
+  'restoredByStaff',
+  'eventChanged',
+]);
 
 export interface EventMailInput {
   kind: EventMailKind;
@@ -56,6 +64,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: (e) => `Evento cancelado: ${e}`,
       promoted: (e) => `Tienes plaza: ${e}`,
       confirmed: (e) => `El club ha confirmado tu plaza: ${e}`,
+      cancelledByStaff: (e) => `El club ha anulado tu inscripción: ${e}`,
+      restoredByStaff: (e) => `El club ha recuperado tu inscripción: ${e}`,
       reminder: (e) => `Recordatorio: ${e}`,
       eventChanged: (e) => `Cambios en el evento: ${e}`,
     },
@@ -67,6 +77,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: 'El club ha cancelado este evento, en cuya lista de espera estabas.',
       promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
       confirmed: 'El club ha confirmado tu inscripción en este evento.',
+      cancelledByStaff:
+        'El club ha anulado tu inscripción en este evento: tu plaza queda libre y no se te espera. Si crees que es un error, contesta a este mensaje o llama al club.',
+      restoredByStaff: 'El club ha vuelto a darte plaza en este evento: te esperamos.',
       reminder: 'Te recordamos que estás inscrito en este evento.',
       eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
     },
@@ -83,6 +96,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: (e) => `Esdeveniment cancel·lat: ${e}`,
       promoted: (e) => `Tens plaça: ${e}`,
       confirmed: (e) => `El club ha confirmat la teva plaça: ${e}`,
+      cancelledByStaff: (e) => `El club ha anul·lat la teva inscripció: ${e}`,
+      restoredByStaff: (e) => `El club ha recuperat la teva inscripció: ${e}`,
       reminder: (e) => `Recordatori: ${e}`,
       eventChanged: (e) => `Canvis a l'esdeveniment: ${e}`,
     },
@@ -94,6 +109,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: "El club ha cancel·lat aquest esdeveniment, de la llista d'espera del qual formaves part.",
       promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
       confirmed: 'El club ha confirmat la teva inscripció en aquest esdeveniment.',
+      cancelledByStaff:
+        "El club ha anul·lat la teva inscripció en aquest esdeveniment: la teva plaça queda lliure i no se t'espera. Si creus que és un error, respon aquest missatge o truca al club.",
+      restoredByStaff: "El club t'ha tornat a donar plaça en aquest esdeveniment: t'esperem.",
       reminder: 'Et recordem que estàs inscrit en aquest esdeveniment.',
       eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
     },
@@ -110,6 +128,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: (e) => `Event cancelled: ${e}`,
       promoted: (e) => `You have a seat: ${e}`,
       confirmed: (e) => `The club confirmed your seat: ${e}`,
+      cancelledByStaff: (e) => `The club cancelled your registration: ${e}`,
+      restoredByStaff: (e) => `The club restored your registration: ${e}`,
       reminder: (e) => `Reminder: ${e}`,
       eventChanged: (e) => `Event changed: ${e}`,
     },
@@ -121,6 +141,9 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventCancelledWaiting: 'The club has cancelled this event, for which you were on the waiting list.',
       promoted: 'A seat came free and it was yours: you were on the waiting list and are now registered.',
       confirmed: 'The club has confirmed your registration for this event.',
+      cancelledByStaff:
+        'The club has cancelled your registration for this event: your seat is free and you are not expected. If you think this is a mistake, reply to this message or call the club.',
+      restoredByStaff: 'The club has given you a seat at this event again: we expect you.',
       reminder: 'A reminder that you are registered for this event.',
       eventChanged: 'The club has changed this event, for which you are registered.',
     },

@@ -4,9 +4,10 @@ import type { FeedAnswer, MyRegistration } from '@club/contract/schemas';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { newSecret } from '../../lib/ids.ts';
+import { hashSecret, newSecret } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { toEvents } from './event-view.ts';
+import { feedKeyOf, feedSecret, replaceFeedSecret } from './feed-token.ts';
 import { eventLink, renderCalendar } from './ical.ts';
 import { findParticipants } from './repository.ts';
 import { waitlistView } from './waitlist-view.ts';
@@ -55,31 +56,38 @@ function feedUrl(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/api/calendar/${token}.ics`;
 }
 
-/** The member's secret calendar address, made at the first request. */
+/**
+ * The member's secret calendar address, made at the first request and derived again at each
+ * later one (only its hash and nonce are stored). An address made before secrets were derived
+ * keeps working beside the one shown, until the member replaces it.
+ */
 export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
-  if (member.feed_token) return { url: feedUrl(ctx, member.feed_token) };
-  const token = newSecret();
-  // Two first requests at once: the first write wins and both answer with what is stored.
-  await ctx.db.kysely
+  const key = feedKeyOf(ctx.config);
+  const db = ctx.db.kysely;
+  if (member.feed_nonce) {
+    const secret = feedSecret(key, member.id, member.feed_nonce);
+    if (member.feed_token_hash === hashSecret(secret)) return { url: feedUrl(ctx, secret) };
+  }
+  // None yet, or one made under another key: a new one. Two first requests at once: the first
+  // write wins and both answer with what is stored.
+  const nonce = newSecret();
+  await db
     .updateTable('members')
-    .set({ feed_token: token })
+    .set({ feed_nonce: nonce, feed_token_hash: hashSecret(feedSecret(key, member.id, nonce)) })
     .where('id', '=', member.id)
-    .where('feed_token', 'is', null)
+    .where((eb) =>
+      member.feed_nonce === null ? eb('feed_nonce', 'is', null) : eb('feed_nonce', '=', member.feed_nonce),
+    )
     .execute();
-  const stored = await ctx.db.kysely
-    .selectFrom('members')
-    .select('feed_token')
-    .where('id', '=', member.id)
-    .executeTakeFirst();
-  if (!stored?.feed_token) throw new ApiError('NOT_FOUND');
-  return { url: feedUrl(ctx, stored.feed_token) };
+  const stored = await db.selectFrom('members').select('feed_nonce').where('id', '=', member.id).executeTakeFirst();
+  if (!stored?.feed_nonce) throw new ApiError('NOT_FOUND');
+  return { url: feedUrl(ctx, feedSecret(key, member.id, stored.feed_nonce)) };
 }
 
-/** A new secret address; the old one answers 404 from now on. */
+/** A new secret address; the old one (and one made before secrets were derived) answers 404 from now on. */
 export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
-  const token = newSecret();
-  await ctx.db.kysely.updateTable('members').set({ feed_token: token }).where('id', '=', member.id).execute();
-  return { url: feedUrl(ctx, token) };
+  const secret = await replaceFeedSecret(ctx.db.kysely, feedKeyOf(ctx.config), member.id);
+  return { url: feedUrl(ctx, secret) };
 }
 
 /**
@@ -92,7 +100,10 @@ export async function personalFeed(ctx: AppContext, token: string): Promise<stri
   const member = await db
     .selectFrom('members')
     .select(['id', 'nombre'])
-    .where('feed_token', '=', token)
+    .where((eb) => {
+      const hash = hashSecret(token);
+      return eb.or([eb('feed_token_hash', '=', hash), eb('feed_legacy_hash', '=', hash)]);
+    })
     .executeTakeFirst();
   if (!member) throw new ApiError('NOT_FOUND');
   const rows = await db

@@ -7,6 +7,7 @@ import type {
   AdminEventsQuery,
   Event,
   EventScope,
+  Participant,
   ParticipantsPage,
   ParticipantsPageQuery,
 } from '@club/contract/schemas';
@@ -18,6 +19,7 @@ import { clubMonth } from '@club/contract/club-time';
 import {
   addDays,
   formatEventTime,
+  isInClubYears,
   isIsoDate,
   isRealEventTime,
   parseEventTime,
@@ -32,6 +34,8 @@ import { isoOf, newId } from '../../lib/ids.ts';
 import { cancelPendingJobs } from '../../jobs/queue.ts';
 import { libraryStageExists } from '../library/index.ts';
 import { queueEventMails } from './notify.ts';
+import type { EventMailKind } from './mails.ts';
+import { findWaitlistEntries } from './waitlist-view.ts';
 import { planReminder, reminderKey } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
@@ -61,7 +65,7 @@ import type { EventRow } from './repository.ts';
 function readBound(name: 'from' | 'to', value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const text = value.trim();
-  if (!isIsoDate(text) && !isRealEventTime(text)) {
+  if ((!isIsoDate(text) && !isRealEventTime(text)) || !isInClubYears(text)) {
     throw new ApiError('VALIDATION_ERROR', undefined, { [name]: ['date'] });
   }
   return text;
@@ -102,6 +106,14 @@ export async function participantsPage(
     findParticipants(db, [eventId], { kind: 'all' }, { offset, limit }),
   ]);
   return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
+}
+
+/** The event's waiting list in order (1 = next), with each person's contact fields (staff view). */
+export async function waitlistOf(ctx: AppContext, eventId: string): Promise<Participant[]> {
+  const event = await findEvent(ctx.db.kysely, eventId);
+  if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+  const rows = await findWaitlistEntries(ctx.db.kysely, [event]);
+  return rows.map((row) => toParticipant(row, true));
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
@@ -354,13 +366,28 @@ export async function setParticipantStatus(
     // Back to reservado hands the registration back to the member; any other status is staff's.
     const staffDecided = status === RoleStatus.reservado ? 0 : 1;
     await updateRegistration(trx, registration.id, { status, staff_decided: staffDecided, updated_at: stamp });
-    // Staff confirming a seat tells the member; a seat staff free goes to the first in line.
-    if (status === RoleStatus.confirmado && registration.status !== RoleStatus.confirmado && registration.member_id) {
+    // Every decision that changes whether the member is expected reaches them by mail (their
+    // last mail may have said "confirmed"); a seat staff free goes to the first in line.
+    const kind = staffDecisionMail(registration.status, status);
+    if (kind && registration.member_id) {
       const mailee = await findMailee(trx, registration.member_id);
-      if (mailee) await queueEventMails(ctx, trx, 'confirmed', event, [mailee]);
+      if (mailee) await queueEventMails(ctx, trx, kind, event, [mailee]);
     }
     if (!wasCancelled && cancels) await promoteWaiting(ctx, trx, eventId);
   });
   ctx.jobs.kick();
   return staffView(ctx, eventId);
+}
+
+/**
+ * The mail a staff change of status sends the member: confirming tells them their seat is sure,
+ * cancelling that they are no longer expected, leaving anulado that they have a seat again.
+ * Finalising (attendance) and handing a seat back to the member change nothing they must act on.
+ */
+function staffDecisionMail(from: RoleStatusValue, to: RoleStatusValue): EventMailKind | null {
+  if (from === to) return null;
+  if (to === RoleStatus.anulado) return 'cancelledByStaff';
+  if (to === RoleStatus.confirmado) return 'confirmed';
+  if (from === RoleStatus.anulado) return 'restoredByStaff';
+  return null;
 }

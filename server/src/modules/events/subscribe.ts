@@ -1,12 +1,10 @@
 import type { Event, SubscribeBody, User } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
-import type { RegistrationAction, RegistrationEvent, Requirement } from '@club/contract/eligibility';
+import type { RegistrationAction } from '@club/contract/eligibility';
 import { checkRegistration, isRegistered } from '@club/contract/eligibility';
 import { categoryFor } from '@club/contract/category';
-import type { ErrorCode } from '@club/contract/errors';
 import type { AppContext } from '../../context.ts';
 import type { MemberRow } from '../../db/schema.ts';
-import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubWallTime } from '@club/contract/club-time';
@@ -16,58 +14,13 @@ import { planReminder } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { requireVerifiedEmail } from '../members/index.ts';
 import { getEvent, viewerOf } from './listing.ts';
-import type { EventRow, RegistrationRow } from './repository.ts';
+import { isStaffDecided, refusal, registrationEvent } from './registration-rules.ts';
 import {
   findRegistration,
-  findUpcomingRegistrations,
   freeSeat,
   lockEvent,
   updateRegistration,
 } from './repository.ts';
-
-const REASON_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  NOT_REGISTRABLE: 'This event takes no registrations.',
-  EVENT_LOCKED: 'This event is locked.',
-  EVENT_EXPIRED: 'This event has already started.',
-  ALREADY_REGISTERED: 'You are already registered for this event.',
-  NOT_REGISTERED: 'You are not registered for this event.',
-  EVENT_FULL: 'No seat is left.',
-};
-
-export function refusal(reason: ErrorCode, missing?: Requirement[]): ApiError {
-  if (reason === 'NOT_ELIGIBLE') {
-    return new ApiError('NOT_ELIGIBLE', `This event needs: ${(missing ?? []).join(', ')}.`);
-  }
-  return new ApiError(reason, REASON_MESSAGES[reason]);
-}
-
-/**
- * A registration staff confirmed, finalised or cancelled is the club's to change, no longer the
- * member's: neither cancelled nor re-opened by them (409 REGISTRATION_LOCKED).
- */
-export function isStaffDecided(registration: Pick<RegistrationRow, 'status' | 'staff_decided'>): boolean {
-  return (
-    registration.staff_decided === 1 ||
-    registration.status === RoleStatus.confirmado ||
-    registration.status === RoleStatus.finalizado
-  );
-}
-
-/** The event as the rules read it: seats from the counter, the member's own registration only. */
-export function registrationEvent(
-  event: EventRow,
-  memberId: string,
-  own: RegistrationRow | undefined,
-): RegistrationEvent {
-  return {
-    type: event.type,
-    start: event.start_at,
-    plazas: event.plazas,
-    plazasLibres: event.plazas - event.plazas_taken,
-    soloLectura: Boolean(event.solo_lectura),
-    participantes: own ? [{ uuid: memberId, roles: [{ roleId: own.role_id, status: own.status }] }] : [],
-  };
-}
 
 /**
  * Registers, updates or cancels the member's registration (PUT /api/events/{uuid}/subscribe/).
@@ -137,24 +90,4 @@ export async function subscribe(
   });
   ctx.jobs.kick();
   return getEvent(ctx, eventId, viewerOf(member));
-}
-
-/**
- * Cancels a member's registrations of events still to come, takes them off every waiting list,
- * and gives each freed seat to the first in line, inside the caller's write transaction (used
- * when a member deletes their account).
- */
-export async function cancelUpcomingRegistrations(
-  ctx: AppContext,
-  trx: Executor,
-  memberId: string,
-  stamp: string,
-  nowLocal: string,
-): Promise<void> {
-  await trx.deleteFrom('waitlist').where('member_id', '=', memberId).execute();
-  for (const registration of await findUpcomingRegistrations(trx, memberId, nowLocal)) {
-    await updateRegistration(trx, registration.id, { status: RoleStatus.anulado, updated_at: stamp });
-    await freeSeat(trx, registration.event_id, stamp);
-    await promoteWaiting(ctx, trx, registration.event_id);
-  }
 }

@@ -24,7 +24,7 @@ import {
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { getEvent, STAFF_VIEWER, viewerOf } from './listing.ts';
-import { refusal, registrationEvent } from './subscribe.ts';
+import { isStaffDecided, refusal, registrationEvent } from './registration-rules.ts';
 
 /**
  * Gives the member a seat: the seat counter first (a conditional UPDATE no concurrent call can
@@ -68,6 +68,13 @@ export async function occupySeat(
   return true;
 }
 
+/** Seats a member as registering would, without mails or a reminder (the demo club's seed). */
+export async function seatMember(trx: Executor, eventId: string, member: MemberRow, stamp: string): Promise<boolean> {
+  const event = await findEvent(trx, eventId);
+  if (!event) return false;
+  return occupySeat(trx, event, member, await findRegistration(trx, eventId, member.id), stamp);
+}
+
 async function leaveLine(trx: Executor, eventId: string, memberId: string): Promise<boolean> {
   const result = await trx
     .deleteFrom('waitlist')
@@ -103,6 +110,9 @@ export async function promoteWaiting(ctx: AppContext, trx: Executor, eventId: st
     let seated: MemberRow | undefined;
     for (const member of await waitingMembers(trx, eventId)) {
       const own = await findRegistration(trx, eventId, member.id);
+      // Staff decided this member's registration (cancelled it, say): the line cannot undo it.
+      // They keep their place for staff to see (staff may still seat them); the seat goes on.
+      if (own && isStaffDecided(own)) continue;
       const check = checkRegistration({
         event: registrationEvent(event, member.id, own),
         member: toUser(member),
@@ -147,6 +157,10 @@ export async function joinWaitlist(
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
     const own = await findRegistration(trx, event.id, member.id);
+    // A registration staff decided is theirs alone to change: the line is no way back to a seat.
+    if (own && isStaffDecided(own)) {
+      throw new ApiError('REGISTRATION_LOCKED', 'The club has decided this registration; only staff can change it now.');
+    }
     const ruleEvent = registrationEvent(event, member.id, own);
     // The rules of registering, except that a full event is the point here.
     const check = checkRegistration({

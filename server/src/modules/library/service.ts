@@ -62,7 +62,7 @@ export async function readLibraryStage(db: Executor, id: string): Promise<Librar
 }
 
 /** A library row ready to insert (the seed writes its stages through it too). */
-export function newLibraryRow(
+function newLibraryRow(
   body: LibraryStageBody,
   authorId: string | null,
   now: Date,
@@ -81,6 +81,19 @@ export function newLibraryRow(
     created_at: stamp,
     updated_at: stamp,
   };
+}
+
+/** Stores a stage in the library as it is (the demo club's seed); returns its id. */
+export async function addLibraryStage(
+  db: Executor,
+  body: LibraryStageBody,
+  authorId: string | null,
+  now: Date,
+  translations?: LibraryTranslations,
+): Promise<string> {
+  const row = newLibraryRow(body, authorId, now, translations);
+  await insertLibraryStage(db, row);
+  return row.id;
 }
 
 /** Publishes a stage to the club library. */

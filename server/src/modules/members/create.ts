@@ -75,7 +75,9 @@ export async function createMember(db: Kysely<Database>, input: NewMember, now =
     ...newMemberBooleans({ ...input.flags, staff: input.staff }),
     language: mailLanguageOf(input.language),
     recordatorios: 1,
-    feed_token: null,
+    feed_token_hash: null,
+    feed_nonce: null,
+    feed_legacy_hash: null,
     created_at: stamp,
     updated_at: stamp,
   };

@@ -4,7 +4,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { AppContext } from '../../context.ts';
 import { isoOf } from '../../lib/ids.ts';
-import { cancelUpcomingRegistrations } from '../events/index.ts';
+import { MEMBER_DELETED } from './hooks.ts';
 import { toUser } from './repository.ts';
 
 /** The answer of GET /api/registro/{uuid}/export/: every record the club keeps on one member. */
@@ -192,7 +192,7 @@ export async function deleteMemberData(
   // Revoked first so that a token read by a concurrent request is already dead.
   await db.updateTable('tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
-  await cancelUpcomingRegistrations(ctx, db, memberId, now, nowLocal);
+  for (const deleted of ctx.hooks.all(MEMBER_DELETED)) await deleted(ctx, db, { member, now, nowLocal });
   await db
     .updateTable('registrations')
     .set({ member_id: null, updated_at: now })

@@ -1,15 +1,18 @@
 // The members module's public face: what other modules and the app may use.
 export type { MemberRow } from '../../db/schema.ts';
-export { membersRoutes } from './routes.ts';
 export { createMember } from './create.ts';
 export type { NewMember } from './create.ts';
-export { booleanColumns } from './flags.ts';
+export { booleanColumns, booleansOf } from './flags.ts';
+export { papersDecisionMail } from './papers-mail.ts';
+export type { Papers } from './papers-mail.ts';
 export type { MemberBoolean } from './flags.ts';
 export { checkCurrentPassword, LOGIN_WINDOW_MS, loginLimitKey } from './credentials.ts';
 export {
+  anyMember,
   findMemberByEmail,
   findMemberById,
   findMemberByLogin,
+  findMemberBySignInName,
   markEmailVerified,
   toUser,
   uniqueKey,
@@ -19,3 +22,5 @@ export {
 export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
+export { MEMBER_DELETED } from './hooks.ts';
+export type { DeletedMember } from './hooks.ts';

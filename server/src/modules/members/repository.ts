@@ -58,6 +58,11 @@ export function toUser(row: UserRow): User {
 /** Key under which logins and e-mails are unique: case and Unicode form do not matter. */
 export const uniqueKey = (value: string): string => value.normalize('NFC').trim().toLowerCase();
 
+/** True once the club has any member (the demo seed fills only an empty database). */
+export async function anyMember(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('members').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** The member with that id, or undefined. */
 export function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
@@ -71,6 +76,16 @@ export function findMemberByLogin(db: Executor, login: string): Promise<MemberRo
 /** The member whose e-mail matches, ignoring case and Unicode form. */
 export function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('email_key', '=', uniqueKey(email)).executeTakeFirst();
+}
+
+/**
+ * The member a sign-in names: by login, or by e-mail address when the name is one and no login
+ * is spelt so (members remember one or the other). Two statements at most, for every name alike.
+ */
+export async function findMemberBySignInName(db: Executor, name: string): Promise<MemberRow | undefined> {
+  const byLogin = await findMemberByLogin(db, name);
+  if (byLogin || !name.includes('@')) return byLogin;
+  return findMemberByEmail(db, name);
 }
 
 /** The fields a member may change about themselves (API.md: PUT /api/registro/{uuid}/). */

@@ -68,8 +68,7 @@ export async function membersRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get('/api/registro/verify/', { schema: { querystring: verifyEmailQuerySchema } }, async (request) => {
-    await followAddressLink(app.ctx, request.query);
-    return {};
+    return followAddressLink(app.ctx, request.query);
   });
 
   app.post('/api/registro/verify/', memberOnly, async (request, reply) => {

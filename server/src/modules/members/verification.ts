@@ -29,6 +29,8 @@ export const VERIFICATION_LIFETIME_MS = 48 * 3_600_000;
 
 // As many address mails per hour as forgotten-password allows per address.
 const ADDRESS_MAIL_WINDOW_MS = 3_600_000;
+/** The window of the mails one address receives, whoever asks. */
+const RECIPIENT_WINDOW_MS = 24 * ADDRESS_MAIL_WINDOW_MS;
 
 const INVALID_LINK = 'The confirmation link is unknown, used or expired.';
 
@@ -63,8 +65,17 @@ export async function issueAddressLink(
   return { to: email, ...content };
 }
 
-/** Counts one more address mail for the member; as many per hour as forgotten-password allows. */
-async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise<void> {
+/**
+ * Counts one more address mail for the member (as many per hour as forgotten-password allows)
+ * and for the address it goes to (as many per day): new accounts, each within its own limit,
+ * cannot flood one mailbox with links it never asked for.
+ */
+async function throttleAddressMails(ctx: AppContext, member: MemberRow, recipient: string): Promise<void> {
+  await throttleMemberAddressMails(ctx, member);
+  await throttleRecipient(ctx, recipient);
+}
+
+async function throttleMemberAddressMails(ctx: AppContext, member: MemberRow): Promise<void> {
   const { db, clock, config } = ctx;
   await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
     key: `address-link:member:${member.id}`,
@@ -73,10 +84,19 @@ async function throttleAddressMails(ctx: AppContext, member: MemberRow): Promise
   });
 }
 
+async function throttleRecipient(ctx: AppContext, recipient: string): Promise<void> {
+  const { db, clock, config } = ctx;
+  await consumeRateLimit(db.kysely, clock, config.rateLimits.enabled, {
+    key: `address-link:to:${uniqueKey(recipient)}`,
+    limit: config.rateLimits.forgotten,
+    windowMs: RECIPIENT_WINDOW_MS,
+  });
+}
+
 /** POST /api/registro/verify/: mails the link again (throttled); nothing to do once verified. */
 export async function sendVerificationAgain(ctx: AppContext, log: FastifyBaseLogger, member: MemberRow): Promise<void> {
   if (member.email_verified) return;
-  await throttleAddressMails(ctx, member);
+  await throttleAddressMails(ctx, member, member.email);
   await queueAddressLink(ctx, member, member.email, 'verify');
 }
 
@@ -103,12 +123,20 @@ export async function queueAddressLink(
  * GET /api/registro/verify/: follows a mailed link. The member's address becomes the link's
  * address (their own, or the new one they asked for) and counts as verified. Single use, 48 hours.
  */
-export async function followAddressLink(ctx: AppContext, query: VerifyEmailQuery): Promise<void> {
+export async function followAddressLink(
+  ctx: AppContext,
+  query: VerifyEmailQuery,
+): Promise<{ alreadyConfirmed?: true }> {
   const { db, clock } = ctx;
   const link = await findEmailVerification(db.kysely, query.id);
   const nowIso = isoOf(clock.now());
-  const usable =
-    link !== undefined && sameSecret(link.token_hash, hashSecret(query.token)) && link.used_at === null && link.expires_at > nowIso;
+  const genuine = link !== undefined && sameSecret(link.token_hash, hashSecret(query.token));
+  if (genuine && link.used_at !== null && (await holdsVerified(ctx, link.member_id, link.email))) {
+    // The link opened a second time (a mail app's preview, a second click): the address it
+    // confirms is confirmed, and saying "invalid" would send the member looking for a problem.
+    return { alreadyConfirmed: true };
+  }
+  const usable = genuine && link.used_at === null && link.expires_at > nowIso;
   if (!usable) throw new ApiError('INVALID_TOKEN', INVALID_LINK);
   await withWriteTransaction(db, async (trx) => {
     const member = await findMemberById(trx, link.member_id);
@@ -123,6 +151,13 @@ export async function followAddressLink(ctx: AppContext, query: VerifyEmailQuery
     await setVerifiedEmail(trx, member.id, link.email, nowIso);
     await voidEmailVerifications(trx, member.id, nowIso);
   });
+  return {};
+}
+
+/** Whether the member's current address is `email` and verified. */
+async function holdsVerified(ctx: AppContext, memberId: string, email: string): Promise<boolean> {
+  const member = await findMemberById(ctx.db.kysely, memberId);
+  return member !== undefined && Boolean(member.email_verified) && uniqueKey(email) === member.email_key;
 }
 
 /**
@@ -139,10 +174,13 @@ export async function requestEmailChange(
   if (uniqueKey(body.email) === member.email_key) {
     throw new ApiError('VALIDATION_ERROR', 'That is already your address.', { email: ['unknown'] });
   }
-  await throttleAddressMails(ctx, member);
+  // Counted before the uniqueness check, so EMAIL_TAKEN cannot be swept; the address's own
+  // count only for a mail that goes.
+  await throttleMemberAddressMails(ctx, member);
   if (await findMemberByEmail(ctx.db.kysely, body.email)) {
     throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
   }
+  await throttleRecipient(ctx, body.email);
   const notice = { to: member.email, replyTo: clubAddress(ctx.config), ...addressChangeNoticeMail(mailLanguageOf(member.language), member.nombre) };
   await queueAddressLink(ctx, member, body.email.trim(), 'change', [notice]);
 }

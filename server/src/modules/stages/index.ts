@@ -1,2 +1,3 @@
 // The stages module's public face: what other modules and the app may use.
-export { stagesRoutes } from './routes.ts';
+// Nothing yet: its routes are registered by modules/index.ts.
+export {};

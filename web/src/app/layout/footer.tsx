@@ -38,6 +38,8 @@ export function Footer() {
               <li><Link to={APP_ROUTES.home}>{t('LINKS.HOME')}</Link></li>
               <li><Link to="/#about">{t('LINKS.ABOUT')}</Link></li>
               <li><Link to="/#fees">{t('LINKS.SERVICES')}</Link></li>
+              <li><Link to={APP_ROUTES.calendar}>{t('LINKS.CALENDAR')}</Link></li>
+              <li><Link to={APP_ROUTES.library}>{t('LINKS.LIBRARY')}</Link></li>
               <li><Link to={APP_ROUTES.terms}>{t('LINKS.TERMS')}</Link></li>
               <li><Link to={APP_ROUTES.privacy}>{t('LINKS.PRIVACY')}</Link></li>
             </ul>

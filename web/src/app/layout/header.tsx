@@ -94,13 +94,12 @@ export function Header() {
             <nav className="ms-auto" aria-label={t('NAV.LABEL')}>
               <ul className="navbar-nav align-items-lg-center">
                 {SECTIONS_BEFORE.map(sectionLink)}
-                {signedIn ? (
-                  <li className="nav-item">
-                    <NavLink to={APP_ROUTES.calendar} className="nav-link px-lg-2">
-                      {t('NAV.CALENDAR')}
-                    </NavLink>
-                  </li>
-                ) : null}
+                {/* Visitors too: the public events, and the fees cards point to the calendar. */}
+                <li className="nav-item">
+                  <NavLink to={APP_ROUTES.calendar} className="nav-link px-lg-2">
+                    {t('NAV.CALENDAR')}
+                  </NavLink>
+                </li>
                 {SECTIONS_AFTER.map(sectionLink)}
                 {signedIn ? (
                   <UserMenu fullName={user.fullName} staff={user.staff} onLogout={() => void logout()} />

@@ -150,15 +150,21 @@ describe('RegisterPage', () => {
     expect(control('passwordConfirm')).toHaveAttribute('type', 'password');
   });
 
-  it('sends the registration body (date as yyyy-MM-dd, enums as numbers, no confirmation), toasts and goes to login', async () => {
-    const calls = stubFetch({ status: 201, body: createdUser });
+  it('sends the registration body (date as yyyy-MM-dd, enums as numbers, no confirmation), signs the person in and goes home', async () => {
+    const calls = stubFetch((call) =>
+      call.url === '/api/login/'
+        ? { status: 200, body: { token: 'a'.repeat(64), user: createdUser } }
+        : { status: 201, body: createdUser },
+    );
     const user = userEvent.setup();
-    const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login'], areas: AREAS });
+    const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login', '/'], areas: AREAS });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ url: '/api/login/', method: 'POST', body: { login: 'laura.gil', password: 'Tiro2024x' } });
+    expect(sessionStorage.getItem('ipsc-club.token')).toBe('a'.repeat(64));
     expect(calls[0]).toMatchObject({ url: '/api/registro/', method: 'POST' });
     expect(calls[0].body).toEqual({
       login: 'laura.gil',
@@ -173,7 +179,21 @@ describe('RegisterPage', () => {
       division: 3,
       factor: null,
     });
-    expect(toastStore.get().map((t) => t.title)).toEqual([registerTexts.SUCCESS_TITLE]);
+    expect(toastStore.get().map((t) => t.message)).toEqual([registerTexts.SUCCESS_SIGNED_IN]);
+  });
+
+  it('sends the person to sign in when the account is made but signing in is refused', async () => {
+    stubFetch((call) =>
+      call.url === '/api/login/'
+        ? { status: 429, body: { errorCode: 'TOO_MANY_REQUESTS', message: 'Slow down' } }
+        : { status: 201, body: createdUser },
+    );
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<RegisterPage />, { path: '/register', otherPaths: ['/login', '/'], areas: AREAS });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: registerTexts.SUBMIT }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(toastStore.get().map((t) => t.message)).toEqual([registerTexts.SUCCESS_MESSAGE]);
   });
 
   it('shows a taken login once, under the login field that takes the focus, with no toast', async () => {

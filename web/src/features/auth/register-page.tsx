@@ -17,6 +17,8 @@ import { FormAlert } from '../../lib/forms/form-alert.tsx';
 import { applyServerFieldErrors, errorCodeOf, showRefusalOnField } from '../../lib/forms/server-errors.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { useRegisterMutation } from './api/register.ts';
+import { postLogin } from './api/login.ts';
+import { useSession } from '../../lib/session.tsx';
 
 const FORM_ID = 'register';
 const FIELD_NAMES = [
@@ -60,6 +62,7 @@ const FIELD_OF_REFUSAL: Readonly<Record<string, 'login' | 'email'>> = { LOGIN_TA
 export function RegisterPage() {
   const { t } = useTranslation(['register', 'common']);
   const navigate = useNavigate();
+  const { signIn } = useSession();
   const registration = useRegisterMutation();
   const [passwordsVisible, setPasswordsVisible] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -79,9 +82,19 @@ export function RegisterPage() {
   const onSubmit = async (values: RegisterFormOutput) => {
     setServerError(null);
     try {
-      await withSpinner(registration.mutateAsync(registerBodyFromForm(values)));
-      showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
-      navigate(APP_ROUTES.login);
+      const body = registerBodyFromForm(values);
+      await withSpinner(registration.mutateAsync(body));
+      // The person has just proved the password: sign them in rather than ask for it again.
+      // Should that fail (a throttled address), the account exists and sign-in is one step away.
+      const session = await withSpinner(postLogin({ login: body.login, password: body.password })).catch(() => null);
+      if (session) {
+        signIn(session, false);
+        showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_SIGNED_IN'), type: ToastType.success });
+        navigate(APP_ROUTES.home);
+      } else {
+        showToast({ title: t('SUCCESS_TITLE'), message: t('SUCCESS_MESSAGE'), type: ToastType.success });
+        navigate(APP_ROUTES.login);
+      }
     } catch (err) {
       const code = errorCodeOf(err);
       const text = t(`REGISTER.ERRORS.${code}`, { defaultValue: t('REGISTER.ERRORS.DEFAULT') });

@@ -40,7 +40,7 @@ export function VerifyEmailPage() {
     <AuthCard title={t('VERIFY.TITLE')} icon="mail">
       {follow.isSuccess ? (
         <div className="alert alert-success" role="status">
-          {t('VERIFY.SUCCESS')}
+          {follow.data.alreadyConfirmed ? t('VERIFY.ALREADY') : t('VERIFY.SUCCESS')}
         </div>
       ) : failed ? (
         <div className="alert alert-danger" role="alert">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ import type { DrillSettings, StoredCalibration } from './stage-storage.ts';
 import { StageLoading, useRouteStage } from './hooks/use-route-stage.tsx';
 import { CalibrationMarks } from './laser/calibration-marks.tsx';
 import { CameraPanel } from './laser/camera-panel.tsx';
-import type { LaserColour } from './laser/detector.ts';
+import type { LaserColour } from '@club/laser/detector';
 import { HitOverlay } from './laser/hit-overlay.tsx';
 import { formatHitFactor, ScoringPanel } from './laser/scoring-panel.tsx';
 import type { ShootMode } from './laser/scoring-panel.tsx';
@@ -65,6 +65,8 @@ export function DryTrainingPage() {
 function Viewer({ stage }: { stage: Stage }) {
   const { t } = useTranslation('dry-training');
   const screenRef = useRef<HTMLDivElement>(null);
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<StageRenderer | null>(null);
   const [runState, setRunState] = useState<RunState>('stopped');
@@ -207,6 +209,40 @@ function Viewer({ stage }: { stage: Stage }) {
     if (scoring) camera.stop();
     setScoring(!scoring);
   };
+  // The panel opens in view: beside the stage on a wide screen, below it (scrolled to) on a narrow one.
+  useEffect(() => {
+    if (scoring) panelRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [scoring]);
+  // While the marks are read the whole stage is in view, not half under the site's header.
+  useEffect(() => {
+    if (camera.status === 'calibrating' && document.fullscreenElement === null)
+      screenRef.current?.scrollIntoView({ block: 'start' });
+  }, [camera.status]);
+  const cameraDrawn = camera.drawn;
+  const cameraOn = camera.status === 'ready' || camera.status === 'moved';
+  // Everything the page draws over the stage (hit markers, the score, status lines) is told to
+  // the camera each time it changes, so the camera learns it and never scores it.
+  useLayoutEffect(() => {
+    if (!cameraOn || viewport === null) return;
+    const workspace = workspaceRef.current;
+    const canvas = canvasRef.current;
+    if (workspace === null || canvas === null) return;
+    const origin = canvas.getBoundingClientRect();
+    const boxes = [...workspace.querySelectorAll('.hit-overlay .hit, .hit-summary, .drill-status, .practice-notice')].map(
+      (element) => {
+        const rect = element.getBoundingClientRect();
+        const topLeft = canvasToStage(viewport, { x: rect.left - origin.left, y: rect.top - origin.top });
+        const bottomRight = canvasToStage(viewport, { x: rect.right - origin.left, y: rect.bottom - origin.top });
+        return {
+          left: topLeft.positionX,
+          top: topLeft.positionY,
+          right: bottomRight.positionX,
+          bottom: bottomRight.positionY,
+        };
+      },
+    );
+    cameraDrawn(boxes);
+  });
   const changeShootMode = (mode: ShootMode) => {
     if (mode !== 'laser') camera.stop();
     setShootMode(mode);
@@ -356,7 +392,8 @@ function Viewer({ stage }: { stage: Stage }) {
           </Link>
         </div>
       </div>
-      <div className="viewer-workspace">
+      <div className={`viewer-body${scoring ? ' has-panel' : ''}`}>
+      <div className="viewer-workspace" ref={workspaceRef}>
         <div
           ref={canvasRef}
           className="stage-canvas"
@@ -401,9 +438,9 @@ function Viewer({ stage }: { stage: Stage }) {
           </div>
         ) : null}
       </div>
-      <KeepSessionDialog drill={keep.finished} stage={stage} onHide={keep.dismiss} />
       {scoring ? (
         <ScoringPanel
+          ref={panelRef}
           mode={shootMode}
           onModeChange={changeShootMode}
           powerFactor={powerFactor}
@@ -424,6 +461,8 @@ function Viewer({ stage }: { stage: Stage }) {
           ) : null}
         </ScoringPanel>
       ) : null}
+      </div>
+      <KeepSessionDialog drill={keep.finished} stage={stage} onHide={keep.dismiss} />
       <DrillDialog show={dialog === 'drill'} settings={drillSettings} onHide={() => setDialog(null)} onStart={startDrill} />
       <CalibrationDialog
         show={dialog === 'calibration'}

@@ -1,6 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Division, Factor, Sexo } from '@club/contract/enums';
+import { MOBILE_INPUT_MAX } from '@club/contract/text';
 import { FieldErrorMessage } from './field-error.tsx';
 import { FormField, invalidProps } from './form-field.tsx';
 
@@ -116,9 +117,9 @@ export function PersonFields({
             <input
               type="tel"
               className={cls('mobil')}
-              autoComplete="tel-national"
-              inputMode="numeric"
-              maxLength={9}
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={MOBILE_INPUT_MAX}
               {...invalidProps(formId, 'mobil', errorOf('mobil'))}
               {...register('mobil')}
             />

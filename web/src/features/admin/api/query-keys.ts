@@ -4,6 +4,7 @@ export const adminKeys = {
   events: () => [...adminKeys.all, 'events'] as const,
   eventsOfMonth: (year: number, month: number) => [...adminKeys.events(), year, month] as const,
   eventParticipants: (uuid: string) => [...adminKeys.all, 'participants', uuid] as const,
+  eventWaitlist: (uuid: string) => [...adminKeys.all, 'waitlist', uuid] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userSearch: (q: string) => [...adminKeys.users(), 'search', q] as const,
   userRegistrations: (uuid: string) => [...adminKeys.users(), 'registrations', uuid] as const,

@@ -15,6 +15,8 @@ import { activeRegistrations, registrationRole } from '../participants.ts';
 import { attendeeRows, csvFileName, downloadCsv, toCsv } from './attendees-csv.ts';
 import { QueryState } from './query-state.tsx';
 import { WalkInPanel } from './walk-in-panel.tsx';
+import { WaitlistPanel } from './waitlist-panel.tsx';
+import { useEventWaitlist } from '../api/event-waitlist.ts';
 import { Icon } from '../../../lib/icons.tsx';
 import type { AttendeeSheetLabels } from './attendees-csv.ts';
 
@@ -30,6 +32,8 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
   const participants = useEventParticipants(event.uuid);
   const people = participants.data?.pages.flatMap((page) => page.participantes) ?? [];
   const total = participants.data?.pages[0]?.total ?? 0;
+  const waitlist = useEventWaitlist(event.uuid);
+  const waiting = waitlist.data ?? [];
   const [exporting, setExporting] = useState(false);
   const when = formatEventWhen(event.start, event.end, language);
 
@@ -125,7 +129,8 @@ export function AttendeesModal({ event, onClose }: { event: ClubEvent; onClose()
         </div>
       </Modal.Header>
       <Modal.Body>
-        <WalkInPanel event={event} people={people} />
+        <WalkInPanel event={event} people={people} waiting={waiting} />
+        <WaitlistPanel event={event} waiting={waiting} />
         <QueryState
           loading={participants.isPending}
           error={participants.error}

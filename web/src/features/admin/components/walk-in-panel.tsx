@@ -8,6 +8,7 @@ import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
+import { useSeatFromWaitlist } from '../api/set-participant-status.ts';
 import { userSearchQuery } from '../api/search-users.ts';
 import { errorMessageKey } from '../errors.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
@@ -18,15 +19,29 @@ const SHOWN_RESULTS = 8;
 
 /**
  * Seats a member who came without booking: search by name, login, e-mail or member number, then
- * add. Staff decide, so a full event takes them too (the server adds a seat).
+ * add. Staff decide, so a full event takes them too (the server adds a seat); when people wait
+ * for a seat, staff are told first that the walk-in would pass them, and may seat the next in
+ * line instead. Someone who is on the list is seated from it.
  */
-export function WalkInPanel({ event, people }: { event: ClubEvent; people: Participant[] }) {
+export function WalkInPanel({
+  event,
+  people,
+  waiting,
+}: {
+  event: ClubEvent;
+  people: Participant[];
+  waiting: Participant[];
+}) {
   const { t } = useTranslation(['admin', 'common']);
   const id = useId();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);
   const search = useQuery({ ...userSearchQuery(q), enabled: q.length >= MIN_SEARCH });
   const add = useAddParticipant();
+  const seatWaiting = useSeatFromWaitlist();
+  const [ahead, setAhead] = useState<{ uuid: string; name: string } | null>(null);
+  const busy = add.isPending || seatWaiting.isPending;
+  const placeOf = new Map(waiting.map((person, index) => [person.uuid, index + 1]));
   const results = q.length >= MIN_SEARCH ? (search.data ?? []).slice(0, SHOWN_RESULTS) : [];
   const seated = new Set(
     people
@@ -37,9 +52,15 @@ export function WalkInPanel({ event, people }: { event: ClubEvent; people: Parti
       .map((person) => person.uuid),
   );
 
-  const seat = async (uuid: string, name: string) => {
+  const seat = async (uuid: string, name: string, passing = false) => {
+    if (!passing && !placeOf.has(uuid) && waiting.length > 0 && event.plazasLibres === 0) {
+      setAhead({ uuid, name });
+      return;
+    }
+    setAhead(null);
     try {
-      await add.mutateAsync({ eventUuid: event.uuid, personUuid: uuid });
+      if (placeOf.has(uuid)) await seatWaiting.mutateAsync({ eventUuid: event.uuid, personUuid: uuid });
+      else await add.mutateAsync({ eventUuid: event.uuid, personUuid: uuid });
       showToast({
         title: t('admin:ATTENDEES.ADD.TITLE'),
         message: toastMessage(t, 'admin:ATTENDEES.ADD.DONE', { name }),
@@ -76,6 +97,7 @@ export function WalkInPanel({ event, people }: { event: ClubEvent; people: Parti
         <Form.Text id={`${id}-help`}>
           {t('admin:ATTENDEES.ADD.SEARCH_HELP')}
           {event.plazasLibres === 0 ? ` ${t('admin:ATTENDEES.ADD.FULL')}` : ''}
+          {waiting.length > 0 ? ` ${t('admin:WAITLIST.WALK_IN_HELP', { count: waiting.length })}` : ''}
         </Form.Text>
       </Form>
       <div aria-live="polite">
@@ -101,17 +123,46 @@ export function WalkInPanel({ event, people }: { event: ClubEvent; people: Parti
                     <Button
                       size="sm"
                       variant="outline-primary"
-                      disabled={add.isPending}
-                      aria-label={t('admin:ATTENDEES.ADD.BUTTON_FOR', { name })}
+                      disabled={busy}
+                      aria-label={
+                        placeOf.has(user.uuid)
+                          ? t('admin:WAITLIST.SEAT_WAITING_FOR', { name, place: placeOf.get(user.uuid) })
+                          : t('admin:ATTENDEES.ADD.BUTTON_FOR', { name })
+                      }
                       onClick={() => void seat(user.uuid, name)}
                     >
-                      {t('admin:ATTENDEES.ADD.BUTTON')}
+                      {placeOf.has(user.uuid)
+                        ? t('admin:WAITLIST.SEAT_WAITING', { place: placeOf.get(user.uuid) })
+                        : t('admin:ATTENDEES.ADD.BUTTON')}
                     </Button>
                   )}
                 </li>
               );
             })}
           </ul>
+        ) : null}
+        {ahead && waiting[0] ? (
+          <div className="admin-walk-in-ahead" role="alert" data-testid="walk-in-ahead">
+            <p className="small mb-2">
+              {t('admin:WAITLIST.AHEAD', { count: waiting.length, name: ahead.name, first: waiting[0].fullName })}
+            </p>
+            <div className="d-flex flex-wrap gap-2">
+              <Button size="sm" variant="primary" disabled={busy} onClick={() => void seat(waiting[0].uuid, waiting[0].fullName)}>
+                {t('admin:WAITLIST.SEAT_FIRST', { name: waiting[0].fullName })}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={busy}
+                onClick={() => void seat(ahead.uuid, ahead.name, true)}
+              >
+                {t('admin:WAITLIST.ADD_ANYWAY', { name: ahead.name })}
+              </Button>
+              <Button size="sm" variant="link" onClick={() => setAhead(null)}>
+                {t('common:ACTIONS.CANCEL')}
+              </Button>
+            </div>
+          </div>
         ) : null}
       </div>
     </section>

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { emptyAnswerSchema, userSchema } from '@club/contract/schemas';
-import type { User } from '@club/contract/schemas';
+import { emptyAnswerSchema, userSchema, verifyAnswerSchema } from '@club/contract/schemas';
+import type { User, VerifyAnswer } from '@club/contract/schemas';
 import type { VerifyEmailQuery } from '@club/contract/forms';
 import { apiRequest } from '../../../lib/http.ts';
 
 /** GET /api/registro/verify/?id=&token=: follows the mailed link (single use, 48 hours). */
-export async function followVerificationLink(query: VerifyEmailQuery): Promise<void> {
-  await apiRequest('/api/registro/verify/', { query: { id: query.id, token: query.token }, schema: emptyAnswerSchema });
+export function followVerificationLink(query: VerifyEmailQuery): Promise<VerifyAnswer> {
+  return apiRequest('/api/registro/verify/', { query: { id: query.id, token: query.token }, schema: verifyAnswerSchema });
 }
 
 /** POST /api/registro/verify/: mails the signed-in member's link again (throttled). */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { LaserColour } from './detector.ts';
+import type { LaserColour } from '@club/laser/detector';
+import { MAX_ERROR_MM } from '@club/laser/markers';
 import type { LaserCamera } from './use-laser-camera.ts';
 
 /** The laser camera's controls: on and off, calibration and its quality, colour, sensitivity, live view. */
@@ -25,9 +26,21 @@ export function CameraPanel({
       case 'starting':
         return t('CAMERA.STARTING');
       case 'calibrating':
-        return camera.calibrationSlow ? t('CAMERA.CALIBRATION_SLOW') : t('CAMERA.CALIBRATING');
+        // A refused calibration says why at once; marks not read say why after a few seconds.
+        if (camera.problem === 'imprecise' && camera.rejected !== null)
+          return t('CAMERA.PROBLEM.IMPRECISE', { max: camera.rejected.maxErrorMm.toFixed(1), limit: MAX_ERROR_MM });
+        if (camera.calibrationSlow && camera.problem !== null)
+          return t(`CAMERA.PROBLEM.${camera.problem.toUpperCase().replace('-', '_')}`, {
+            found: camera.marksFound,
+          });
+        return t('CAMERA.CALIBRATING');
       case 'ready':
-        return t('CAMERA.READY', { error: camera.calibration?.meanErrorMm.toFixed(1) ?? '–' });
+        return t('CAMERA.READY', {
+          marks: camera.calibration?.markers.length ?? 0,
+          error: camera.calibration?.meanErrorMm.toFixed(1) ?? '–',
+          max: camera.calibration?.maxErrorMm.toFixed(1) ?? '–',
+          limit: MAX_ERROR_MM,
+        });
       case 'moved':
         return t('CAMERA.MOVED');
       case 'error':
@@ -79,11 +92,13 @@ export function CameraPanel({
         </label>
       </div>
       <p
-        className={`camera-status small mb-2${camera.status === 'error' || camera.status === 'moved' ? ' is-alert' : ''}`}
+        className={`camera-status small mb-2${camera.status === 'error' || camera.status === 'moved' || (camera.status === 'calibrating' && (camera.calibrationSlow || camera.problem === 'imprecise')) ? ' is-alert' : ''}`}
         role="status"
         data-testid="camera-status"
         data-status={camera.status}
         data-error-mm={camera.calibration?.meanErrorMm.toFixed(2)}
+        data-max-error-mm={camera.calibration?.maxErrorMm.toFixed(2)}
+        data-problem={camera.status === 'calibrating' ? (camera.problem ?? undefined) : undefined}
       >
         {statusText}
       </p>

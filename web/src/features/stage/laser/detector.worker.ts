@@ -1,8 +1,8 @@
 // The laser worker: reads camera frames (from the track itself where the browser allows, else as
 // ImageBitmaps from the page), reduces them on an OffscreenCanvas and analyses them off the main
 // thread, so the stage keeps its frame rate and no frame waits for the page to paint.
-import { DetectorEngine } from './detector-engine.ts';
-import type { Design, FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
+import { DetectorEngine } from '@club/laser/detector-engine';
+import type { Design, FromWorker, ToWorker, WorkerPhase } from '@club/laser/detector-protocol';
 
 // The app's types are the window's (lib DOM); the worker needs only these two members of its scope.
 const scope = self as unknown as {
@@ -47,6 +47,9 @@ scope.onmessage = (event) => {
       break;
     case 'stream':
       void readStream(message.readable);
+      break;
+    case 'drawn':
+      engine.drawn(message.boxes, message.atEpochMs);
       break;
     case 'frame':
       analyse(message.bitmap, message.bitmap.width, message.bitmap.height, message.atEpochMs);
@@ -105,10 +108,16 @@ function analyse(
   if (phase === 'calibrate') {
     const output = engine.calibrate(pixels, width, height, design);
     if (output.calibration) phase = 'detect';
-    post({ type: 'calibration', calibration: output.calibration ?? null });
+    post({
+      type: 'calibration',
+      calibration: output.calibration ?? null,
+      problem: output.problem ?? null,
+      rejected: output.rejected ?? null,
+      marksFound: output.marksFound ?? 0,
+    });
     return;
   }
-  const output = engine.detect(pixels, width, height);
+  const output = engine.detect(pixels, width, height, atEpochMs);
   analysed += 1;
   const shot = output.detection?.shot;
   if (shot) post({ type: 'shot', x: shot.x, y: shot.y, width, atEpochMs, doneAtEpochMs: epochNow() });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POWER_FACTORS, shotTimes } from '@club/contract/scoring';
 import type { PowerFactor, RepScore } from '@club/contract/scoring';
@@ -14,6 +14,7 @@ export const formatHitFactor = (value: number) => value.toFixed(4);
 
 /** The shot timer and score sheet of the player: mode, power factor, the shots of the string and its score. */
 export function ScoringPanel({
+  ref,
   mode,
   onModeChange,
   powerFactor,
@@ -33,12 +34,13 @@ export function ScoringPanel({
   history: readonly { repetition: number; score: RepScore }[];
   onNewString: () => void;
   children?: ReactNode;
+  ref?: Ref<HTMLElement>;
 }) {
   const { t } = useTranslation('dry-training');
   const shots = current?.shots ?? [];
   const times = shotTimes(shots);
   return (
-    <section className="scoring-panel" aria-labelledby="scoring-title">
+    <section ref={ref} className="scoring-panel" aria-labelledby="scoring-title">
       <div className="scoring-head">
         <h2 id="scoring-title" className="h6 mb-0">
           {t('SCORING.TITLE')}

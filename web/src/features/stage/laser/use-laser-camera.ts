@@ -3,18 +3,18 @@
 // the worker reports into a stage point with its capture instant.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StagePoint } from '@club/stage-engine/coordinates';
-import { applyHomography } from './homography.ts';
-import type { LaserColour } from './detector.ts';
-import type { FromWorker, ToWorker, WorkerPhase } from './detector-protocol.ts';
-import type { Calibration } from './markers.ts';
+import { applyHomography } from '@club/laser/homography';
+import type { LaserColour } from '@club/laser/detector';
+import type { FromWorker, StageBox, ToWorker, WorkerPhase } from '@club/laser/detector-protocol';
+import type { Calibration, CalibrationProblem } from '@club/laser/markers';
 
 /** Where the camera is: off, opening, looking for the marks, scoring, moved, or unusable. */
 export type CameraStatus = 'off' | 'starting' | 'calibrating' | 'ready' | 'moved' | 'error';
 /** Why the camera could not be used. */
 export type CameraError = 'denied' | 'absent' | 'unsupported' | 'failed';
 
-/** How long the marks are searched for before the member is told. */
-const CALIBRATION_TIMEOUT_MS = 15_000;
+/** How long the marks are searched for before the member is told why they are not read. */
+const CALIBRATION_TIMEOUT_MS = 4_000;
 
 export interface LaserCamera {
   readonly status: CameraStatus;
@@ -22,6 +22,14 @@ export interface LaserCamera {
   readonly calibration: Calibration | null;
   /** Whether the marks were searched for too long without being found. */
   readonly calibrationSlow: boolean;
+  /** Why the last pictures of the marks gave no calibration. */
+  readonly problem: CalibrationProblem | null;
+  /** How many marks the last picture showed. */
+  readonly marksFound: number;
+  /** The last refused calibration (too imprecise), for its figures. */
+  readonly rejected: Calibration | null;
+  /** Tells the camera what the app draws over the stage now, so it never scores it. */
+  drawn: (boxes: readonly StageBox[]) => void;
   readonly analysedFps: number | null;
   readonly videoRef: React.RefObject<HTMLVideoElement | null>;
   readonly viewRef: React.RefObject<HTMLCanvasElement | null>;
@@ -56,13 +64,16 @@ function errorOf(error: unknown): CameraError {
 export function useLaserCamera(options: {
   colour: LaserColour;
   sensitivity: number;
-  design: { designWidth: number; designHeight: number };
+  design: { designWidth: number; designHeight: number; cardHeightMm?: number };
   onShot: (point: StagePoint, atMs: number) => void;
 }): LaserCamera {
   const [status, setStatus] = useState<CameraStatus>('off');
   const [error, setError] = useState<CameraError | null>(null);
   const [calibration, setCalibration] = useState<Calibration | null>(null);
   const [calibrationSlow, setCalibrationSlow] = useState(false);
+  const [problem, setProblem] = useState<CalibrationProblem | null>(null);
+  const [rejected, setRejected] = useState<Calibration | null>(null);
+  const [marksFound, setMarksFound] = useState(0);
   const [analysedFps, setAnalysedFps] = useState<number | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const viewRef = useRef<HTMLCanvasElement | null>(null);
@@ -79,8 +90,8 @@ export function useLaserCamera(options: {
     setStatus(next);
     const phase: WorkerPhase =
       next === 'calibrating' ? 'calibrate' : next === 'ready' || next === 'moved' ? 'detect' : 'idle';
-    const { designWidth, designHeight } = optionsRef.current.design;
-    const message: ToWorker = { type: 'phase', phase, design: { designWidth, designHeight } };
+    const { designWidth, designHeight, cardHeightMm } = optionsRef.current.design;
+    const message: ToWorker = { type: 'phase', phase, design: { designWidth, designHeight, cardHeightMm } };
     workerRef.current?.postMessage(message);
   }, []);
 
@@ -103,8 +114,15 @@ export function useLaserCamera(options: {
     calibrationRef.current = null;
     setCalibration(null);
     setCalibrationSlow(false);
+    setProblem(null);
+    setRejected(null);
     setPhase('calibrating');
   }, [setPhase]);
+
+  const drawn = useCallback((boxes: readonly StageBox[]) => {
+    const message: ToWorker = { type: 'drawn', boxes, atEpochMs: performance.timeOrigin + performance.now() };
+    workerRef.current?.postMessage(message);
+  }, []);
 
   const listen = useCallback(
     (worker: Worker) => {
@@ -128,6 +146,9 @@ export function useLaserCamera(options: {
             if (statusRef.current !== 'calibrating') break;
             if (message.calibration === null) {
               calibratingSince ??= performance.now();
+              setProblem(message.problem);
+              setMarksFound(message.marksFound);
+              if (message.rejected !== null) setRejected(message.rejected);
               if (performance.now() - calibratingSince > CALIBRATION_TIMEOUT_MS) setCalibrationSlow(true);
               break;
             }
@@ -135,6 +156,8 @@ export function useLaserCamera(options: {
             calibrationRef.current = message.calibration;
             setCalibration(message.calibration);
             setCalibrationSlow(false);
+            setProblem(null);
+            setRejected(null);
             setPhase('ready');
             break;
           case 'shot': {
@@ -225,6 +248,8 @@ export function useLaserCamera(options: {
   const start = useCallback(() => {
     if (statusRef.current !== 'off' && statusRef.current !== 'error') return;
     setError(null);
+    setProblem(null);
+    setRejected(null);
     if (!navigator.mediaDevices?.getUserMedia || typeof Worker === 'undefined') {
       setError('unsupported');
       setPhase('error');
@@ -293,6 +318,10 @@ export function useLaserCamera(options: {
     error,
     calibration,
     calibrationSlow,
+    problem,
+    marksFound,
+    rejected,
+    drawn,
     analysedFps,
     videoRef,
     viewRef,

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { EventStatus, EventType, RoleId, RoleStatus, Sexo, Division, Factor } from '@club/contract/enums';
-import { roleForEventType } from '@club/contract/eligibility';
-import { categoryFor } from '@club/contract/category';
-import type { Database, EventsTable } from './schema.ts';
+import { EventStatus, EventType, Sexo, Division, Factor } from '@club/contract/enums';
+import type { Database, EventsTable } from '../db/schema.ts';
+import { claimSetting } from '../db/settings.ts';
 import { newId, isoOf } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { clubMonth, shiftMonth } from '@club/contract/club-time';
-import { createMember } from '../modules/members/index.ts';
+import { anyMember, createMember, findMemberById } from '../modules/members/index.ts';
 import type { NewMember } from '../modules/members/index.ts';
 import { libraryStageBodySchema } from '@club/contract/library';
-import { newLibraryRow } from '../modules/library/index.ts';
-import { LIBRARY_SEEDS } from './seed-library.ts';
+import { addLibraryStage } from '../modules/library/index.ts';
+import { insertEvents, seatMember } from '../modules/events/index.ts';
+import { LIBRARY_SEEDS } from './library-stages.ts';
+
+// The demo club is written through each module's public entry, as the modules themselves would
+// write it: this file owns no table (docs/architecture.md, "Tables and their owners").
 
 export interface SeededCredential {
   login: string;
@@ -43,7 +46,7 @@ interface EventSeed {
   seats: number;
   status?: EventStatus;
   note?: string;
-  /** Key of the library stage attached as briefing or homework (seed-library.ts). */
+  /** Key of the library stage attached as briefing or homework (library-stages.ts). */
   stage?: string;
 }
 
@@ -68,8 +71,7 @@ const SEED_CLAIM = 'demo_seed';
 
 /** Seeds a demo club into an empty database; returns the credentials to print once. */
 export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: string): Promise<SeededCredential[]> {
-  const existing = await db.selectFrom('members').select('id').limit(1).executeTakeFirst();
-  if (existing) return [];
+  if (await anyMember(db)) return [];
   // Passwords are hashed before the transaction: argon2 is slow and SQLite's write lock waits.
   const seeds = await Promise.all(
     MEMBERS.map(async (seed) => {
@@ -78,14 +80,8 @@ export async function seedDemoClub(db: Kysely<Database>, now: Date, timeZone: st
     }),
   );
   return db.transaction().execute(async (trx) => {
-    const claim = await trx
-      .insertInto('settings')
-      .values({ key: SEED_CLAIM, value: isoOf(now) })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!claim) return [];
-    if (await trx.selectFrom('members').select('id').limit(1).executeTakeFirst()) return [];
+    if (!(await claimSetting(trx, SEED_CLAIM, isoOf(now)))) return [];
+    if (await anyMember(trx)) return [];
     return insertDemoClub(trx, seeds, now, timeZone);
   });
 }
@@ -111,9 +107,7 @@ async function insertDemoClub(
   const libraryIds = new Map<string, string>();
   for (const seed of LIBRARY_SEEDS) {
     const body = libraryStageBodySchema.parse({ ...seed.text.es, rounds: seed.rounds, tags: seed.tags, elements: seed.elements });
-    const row = newLibraryRow(body, memberIds[0] ?? null, now, seed.text);
-    await db.insertInto('library_stages').values(row).execute();
-    libraryIds.set(seed.key, row.id);
+    libraryIds.set(seed.key, await addLibraryStage(db, body, memberIds[0] ?? null, now, seed.text));
   }
 
   const thisMonth = clubMonth(now, timeZone);
@@ -140,27 +134,14 @@ async function insertDemoClub(
       });
     }
   }
-  await db.insertInto('events').values(events).execute();
+  await insertEvents(db, events);
 
-  // The fully qualified member is registered for the month's social shoot and IPSC class.
-  const marc = MEMBERS[1];
+  // The fully qualified member is registered for the month's social shoot and IPSC class, as
+  // registering would seat them (without the mails).
+  const marc = await findMemberById(db, memberIds[1]);
+  if (!marc) throw new Error('The demo member was not created.');
   for (const event of events.filter((e) => e.type === EventType.ipscSocialShoot || e.type === EventType.regularIpscClass)) {
-    await db
-      .insertInto('registrations')
-      .values({
-        id: newId(),
-        event_id: event.id,
-        member_id: memberIds[1],
-        role_id: roleForEventType(event.type) ?? RoleId.alumno,
-        status: RoleStatus.reservado,
-        categoria: categoryFor(marc.sexo, marc.nacimiento, event.start_at.slice(0, 10)),
-        division: marc.division ?? null,
-        factor: marc.factor ?? null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    await db.updateTable('events').set({ plazas_taken: 1 }).where('id', '=', event.id).execute();
+    await seatMember(db, event.id, marc, stamp);
   }
   return credentials;
 }

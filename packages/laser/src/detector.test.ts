@@ -8,8 +8,8 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../../../test/laser-scene.ts';
-import type { LaserDot, Picture } from '../../../test/laser-scene.ts';
+} from './scene.ts';
+import type { LaserDot, Picture } from './scene.ts';
 import { LaserDetector } from './detector.ts';
 
 const WIDTH = 640;
@@ -143,4 +143,49 @@ describe('LaserDetector with moving targets', { timeout: 120_000 }, () => {
     }
     expect(shots).toEqual([90]);
   });
+});
+
+describe('LaserDetector with dots of a real trainer', { timeout: 120_000 }, () => {
+  // Flat areas as a webcam sees them: the white no-shoot card (about 210), a tan card, a black hard cover.
+  const AREAS = { white: [210, 210, 208], tan: [190, 156, 104], black: [24, 24, 26] } as const;
+  const flat = (colour: readonly number[]): Picture => {
+    const [width, height] = [WIDTH / 2, HEIGHT / 2];
+    const rgb = new Float32Array(width * height * 3);
+    for (let index = 0; index < rgb.length; index += 3) rgb.set(colour, index);
+    return { width, height, rgb };
+  };
+
+  for (const [area, colour] of Object.entries(AREAS)) {
+    it(`finds a dot on ${area} that beats the other channels by 45 at most, and nothing else`, () => {
+      const picture = flat(colour);
+      const random = seededRandom(area.length * 17);
+      const table = noiseTable(random);
+      const detector = new LaserDetector({ colour: 'red', sensitivity: 6 });
+      // Worker size (320 × 240), noise of a webcam in a living room, a little flicker.
+      const dots = [
+        { frame: 40, x: 80.3, y: 60.6 },
+        { frame: 70, x: 240.7, y: 180.2 },
+        { frame: 100, x: 160.5, y: 120.5 },
+      ];
+      const found: { frame: number; x: number; y: number }[] = [];
+      for (let frame = 0; frame < 130; frame += 1) {
+        const inView: LaserDot[] = dots
+          .filter((dot) => frame >= dot.frame && frame < dot.frame + 2)
+          .map((dot) => ({ x: dot.x, y: dot.y, colour: 'red', sigma: 1, rise: 60 }));
+        const rgba = frameOf(picture, { gain: 1 + 0.02 * Math.sin(frame), noise: 3, dots: inView, random, table });
+        if (area === 'white' && inView.length > 0) {
+          // The dot as the camera gives it: red clipped, beating green and blue by at most 45.
+          const dot = inView[0]!;
+          const byte = (Math.floor(dot.y) * (WIDTH / 2) + Math.floor(dot.x)) * 4;
+          expect(rgba[byte]! - Math.max(rgba[byte + 1]!, rgba[byte + 2]!)).toBeLessThanOrEqual(45);
+        }
+        const result = detector.process(rgba, WIDTH / 2, HEIGHT / 2);
+        if (result.shot !== null) found.push({ frame, x: result.shot.x, y: result.shot.y });
+      }
+      expect(found.map((shot) => shot.frame)).toEqual(dots.map((dot) => dot.frame));
+      found.forEach((shot, index) => {
+        expect(Math.hypot(shot.x - dots[index]!.x, shot.y - dots[index]!.y)).toBeLessThan(0.75);
+      });
+    });
+  }
 });

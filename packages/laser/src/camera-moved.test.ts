@@ -8,7 +8,7 @@ import {
   renderStage,
   seededRandom,
   stageToCameraFor,
-} from '../../../test/laser-scene.ts';
+} from './scene.ts';
 import { fitHomography } from './homography.ts';
 import { cameraMoved, thumbnailOf } from './camera-moved.ts';
 

@@ -3,7 +3,7 @@
 // involved; elsewhere the page sends frames as ImageBitmaps (transferred, not copied). Shots come
 // out in the analysed frame's pixels with the frame's capture instant.
 import type { LaserColour } from './detector.ts';
-import type { Calibration } from './markers.ts';
+import type { Calibration, CalibrationProblem } from './markers.ts';
 
 /** What the worker does with the frames it gets. */
 export type WorkerPhase = 'idle' | 'calibrate' | 'detect';
@@ -11,12 +11,17 @@ export type WorkerPhase = 'idle' | 'calibrate' | 'detect';
 export interface Design {
   readonly designWidth: number;
   readonly designHeight: number;
+  /** The club's measured card height, for errors in millimetres at real size. */
+  readonly cardHeightMm?: number;
 }
+
 
 export type ToWorker =
   | { readonly type: 'configure'; readonly colour: LaserColour; readonly sensitivity: number }
   | { readonly type: 'phase'; readonly phase: WorkerPhase; readonly design: Design }
   | { readonly type: 'stream'; readonly readable: ReadableStream<VideoFrame> }
+  /** What the app draws over the stage changed: the camera must learn it, never score it. */
+  | { readonly type: 'drawn'; readonly boxes: readonly StageBox[]; readonly atEpochMs: number }
   | {
       readonly type: 'frame';
       readonly bitmap: ImageBitmap;
@@ -24,9 +29,23 @@ export type ToWorker =
       readonly atEpochMs: number;
     };
 
+/** A rectangle round something the app drew over the stage (a hit marker, a status line, the score), in stage units. */
+export interface StageBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
 export type FromWorker =
   | { readonly type: 'done'; readonly analysed: number }
-  | { readonly type: 'calibration'; readonly calibration: Calibration | null }
+  | {
+      readonly type: 'calibration';
+      readonly calibration: Calibration | null;
+      readonly problem: CalibrationProblem | null;
+      readonly rejected: Calibration | null;
+      readonly marksFound: number;
+    }
   | {
       readonly type: 'shot';
       /** The dot in the analysed frame's pixels, and that frame's width. */

@@ -5,9 +5,9 @@
 import type { StagePoint } from '@club/stage-engine/coordinates';
 import type { Stage } from '@club/stage-engine/model';
 import { zoneAt } from '@club/stage-engine/zones';
-import { applyHomography, fitHomography, invertHomography } from '../features/stage/laser/homography.ts';
-import type { Homography } from '../features/stage/laser/homography.ts';
-import { MARKER_POSITIONS, markerHalfSize } from '../features/stage/laser/markers.ts';
+import { applyHomography, fitHomography, invertHomography } from './homography.ts';
+import type { Homography } from './homography.ts';
+import { MARKER_IDS, MARKER_MODULES, MARKER_POSITIONS, QUIET_MODULES, markerBits, markerHalfSize } from './markers.ts';
 
 /** An RGB picture with float channels 0…255, row-major, three values a pixel. */
 export interface Picture {
@@ -91,7 +91,7 @@ function render(
   return { width, height, rgb };
 }
 
-/** The calibration screen (nine white marks on black) as the camera sees it. */
+/** The calibration screen (nine coded marks in white squares on black) as the camera sees it. */
 export function renderMarkers(
   width: number,
   height: number,
@@ -100,15 +100,22 @@ export function renderMarkers(
 ): Picture {
   const cameraToStage = invert(stageToCamera);
   const half = markerHalfSize(design.designWidth, design.designHeight);
-  return render(width, height, cameraToStage, 4, (point) =>
-    MARKER_POSITIONS.some(
-      (mark) =>
-        Math.abs(point.positionX - mark.positionX) <= half.positionX &&
-        Math.abs(point.positionY - mark.positionY) <= half.positionY,
-    )
-      ? MARK_LIGHT
-      : MARK_DARK,
-  );
+  const bits = MARKER_IDS.map(markerBits);
+  return render(width, height, cameraToStage, 4, (point) => {
+    for (const [index, mark] of MARKER_POSITIONS.entries()) {
+      // Module coordinates across the mark: 0…8 is the black square, −1 and 9 the white rim.
+      const u = ((point.positionX - mark.positionX) / half.positionX + 1) * (MARKER_MODULES / 2);
+      const v = ((point.positionY - mark.positionY) / half.positionY + 1) * (MARKER_MODULES / 2);
+      if (u < -QUIET_MODULES || v < -QUIET_MODULES || u >= MARKER_MODULES + QUIET_MODULES || v >= MARKER_MODULES + QUIET_MODULES)
+        continue;
+      const column = Math.floor(u) - 1;
+      const row = Math.floor(v) - 1;
+      if (u < 0 || v < 0 || u >= MARKER_MODULES || v >= MARKER_MODULES) return MARK_LIGHT;
+      if (column < 0 || row < 0 || column >= 6 || row >= 6) return MARK_DARK;
+      return bits[index]![row * 6 + column] === 1 ? MARK_LIGHT : MARK_DARK;
+    }
+    return MARK_DARK;
+  });
 }
 
 /** The stage at rest (backstop and targets by zone colour) as the camera sees it. */
@@ -176,6 +183,12 @@ export interface LaserDot {
   readonly colour: 'red' | 'green';
   /** Glow radius in pixels (one standard deviation). */
   readonly sigma?: number;
+  /**
+   * A weak dot, as a real trainer seen by a webcam: at its centre the laser's channel rises by
+   * this much (clipped at 255, so on a white card it barely shows) and the others by a tenth
+   * of it (the sensor's bleed). Without it the dot is a saturated core in a coloured glow.
+   */
+  readonly rise?: number;
 }
 
 /** Seeded random numbers (mulberry32), so every generated video is the same. */
@@ -235,12 +248,20 @@ export function frameOf(
     const sigma = dot.sigma ?? 1.8;
     const reach = Math.ceil(sigma * 3);
     const [r, g, b] = dot.colour === 'red' ? [255, 40, 30] : [40, 255, 60];
+    const laserChannel = dot.colour === 'red' ? 0 : 1;
     for (let y = Math.floor(dot.y) - reach; y <= Math.ceil(dot.y) + reach; y += 1) {
       for (let x = Math.floor(dot.x) - reach; x <= Math.ceil(dot.x) + reach; x += 1) {
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
         const d2 = (x + 0.5 - dot.x) ** 2 + (y + 0.5 - dot.y) ** 2;
         const glow = Math.exp(-d2 / (2 * sigma * sigma));
         const byte = (y * width + x) * 4;
+        if (dot.rise !== undefined) {
+          for (let channel = 0; channel < 3; channel += 1) {
+            const rise = channel === laserChannel ? dot.rise : dot.rise / 10;
+            out[byte + channel] = out[byte + channel]! + rise * glow;
+          }
+          continue;
+        }
         out[byte] = out[byte]! * (1 - glow) + r * glow;
         out[byte + 1] = out[byte + 1]! * (1 - glow) + g * glow;
         out[byte + 2] = out[byte + 2]! * (1 - glow) + b * glow;
