@@ -497,3 +497,36 @@ test('on a desktop the chips show whole titles, also on hover and to screen read
   expect(cut).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
 });
+
+test('the calendar offers itself to Google Calendar, to iPhone and Mac, and to copy: the public one to visitors, the personal one to members', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/calendar');
+  const visitor = page.getByTestId('public-feed');
+  const publicUrl = `${baseURL}/api/calendar.ics`;
+  await expect(visitor.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(publicUrl.replace(/^https?:/, 'webcal:'))}`,
+  );
+  await expect(visitor.getByRole('link', { name: 'iPhone / Mac' })).toHaveAttribute('href', publicUrl.replace(/^https?:/, 'webcal:'));
+  await expect(visitor.getByRole('button', { name: 'Copiar la dirección' })).toBeEnabled();
+
+  const member = createMember();
+  await signInByApi(page, member);
+  await page.goto('/calendar');
+  const mine = page.getByTestId('personal-feed-choices');
+  const apple = mine.getByRole('link', { name: 'iPhone / Mac' });
+  await expect(apple).toHaveAttribute('href', /^webcal:\/\/.+\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+  const personal = (await apple.getAttribute('href'))?.replace(/^webcal:/, new URL(baseURL ?? '').protocol) ?? '';
+  expect((await page.request.get(personal)).status()).toBe(200);
+  await page.getByTestId('calendar-feed').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('calendar-feed-phone.png') });
+
+  // The profile points to it too.
+  await page.goto('/user-profile');
+  await page.getByTestId('profile-calendar').getByRole('link', { name: 'Añadirlas a mi calendario' }).click();
+  await expect(page).toHaveURL(/\/my-registrations$/);
+  await expect(page.getByTestId('personal-feed-choices').getByRole('link', { name: 'Google Calendar' })).toBeVisible();
+});

@@ -21,8 +21,26 @@ function testBuildMarker(): Plugin {
   };
 }
 
+/**
+ * js-aruco2 (the laser camera's marks) is written as a browser script that also runs in Node:
+ * it exports by assigning to the top-level `this`, which a bundler takes for an ES module
+ * without exports. Its two files are given CommonJS exports instead, in the page and the worker.
+ */
+function arucoAsCommonJs(): Plugin {
+  return {
+    name: 'club-aruco-commonjs',
+    transform(code, id) {
+      if (!/[\\/]js-aruco2[\\/]src[\\/](aruco|cv)\.js$/.test(id)) return null;
+      return code
+        .replace("var CV = this.CV || require('./cv').CV;", "var CV = require('./cv').CV;")
+        .replace(/^this\.(CV|AR) = (CV|AR);$/m, 'module.exports.$1 = $2;');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), prerenderPages(), precompress(), testBuildMarker()],
+  plugins: [react(), prerenderPages(), precompress(), testBuildMarker(), arucoAsCommonJs()],
+  worker: { format: 'es', plugins: () => [arucoAsCommonJs()] },
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(testHooks ? 'true' : 'false') },
   server: {
     port: 5173,

@@ -61,6 +61,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       pollMs: config.jobs.pollMs,
       retryLimit: config.jobs.retryLimit,
       leaseMs: config.jobs.leaseMs,
+      heartbeatMs: config.jobs.heartbeatMs,
+      goneMs: config.jobs.goneMs,
       concurrency: 8,
     }),
     hooks: new Hooks(),

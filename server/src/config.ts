@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: positiveInt.default(8),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  JOBS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  JOBS_WORKER_GONE_MS: z.coerce.number().int().min(300).max(3_600_000).default(10_000),
   FEED_KEY: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   FEED_KEY_FILE: z.string().min(1).default('data/feed.key'),
 });
@@ -86,8 +88,15 @@ export interface Config {
     retryLimit: number;
     /** How often the worker looks for due work; 0 runs no worker in the process. */
     pollMs: number;
-    /** How long a claim holds: a job whose process died is taken again after it. */
+    /**
+     * How long a claim holds when its worker has no heartbeat row (a process of a version before
+     * heartbeats); a worker with a heartbeat keeps its claims as long as it beats.
+     */
     leaseMs: number;
+    /** How often each worker writes its heartbeat. */
+    heartbeatMs: number;
+    /** A worker whose heartbeat is older than this is gone: its claimed jobs are taken back. */
+    goneMs: number;
   };
   /**
    * The key personal calendar addresses are derived with (decision 0034): FEED_KEY, or else the
@@ -131,7 +140,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist: e.WEB_DIST,
     reminderHours: e.REMINDER_HOURS,
-    jobs: { retryLimit: e.MAIL_RETRY_LIMIT, pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
+    jobs: {
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      pollMs: e.JOBS_POLL_MS,
+      leaseMs: e.JOBS_LEASE_MS,
+      heartbeatMs: e.JOBS_HEARTBEAT_MS,
+      // Three missed beats at least: one slow write never makes a live worker look gone.
+      goneMs: Math.max(e.JOBS_WORKER_GONE_MS, 3 * e.JOBS_HEARTBEAT_MS),
+    },
     feedKey: e.FEED_KEY,
     feedKeyFile: e.FEED_KEY_FILE,
   };

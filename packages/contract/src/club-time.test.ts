@@ -4,11 +4,16 @@ import {
   clubMonth,
   clubWallTime,
   compareMonths,
+  eventTimeFaults,
+  eventTimeFaultsMessage,
   instantOfWallTime,
   monthBounds,
   parseYearMonth,
   shiftMonth,
+  wallTimeFault,
+  wallTimeFaultMessage,
 } from './club-time.ts';
+import { addDays } from './event-time.ts';
 
 describe('club wall time', () => {
   it('converts instants to Madrid wall time in winter and summer', () => {
@@ -60,5 +65,90 @@ describe('month arithmetic', () => {
   it("reads a URL's month only within the calendar's years", () => {
     expect(parseYearMonth('2025-03')).toEqual({ year: 2025, month: 3 });
     for (const bad of ['1999-12', '2101-01', '2025-13', '2025-00', '2025-3', null]) expect(parseYearMonth(bad)).toBeUndefined();
+  });
+});
+
+describe('wall times a clock change skips or repeats', () => {
+  it('finds the spring gap and the autumn repeat of Madrid, to the second', () => {
+    const gap = wallTimeFault('2027-03-28 02:30:00', 'Europe/Madrid');
+    expect(gap).toEqual({
+      kind: 'gap',
+      wall: '2027-03-28 02:30:00',
+      change: { from: '2027-03-28 02:00:00', to: '2027-03-28 03:00:00', minutes: 60 },
+    });
+    const repeat = wallTimeFault('2027-10-31 02:30:00', 'Europe/Madrid');
+    expect(repeat).toEqual({
+      kind: 'repeat',
+      wall: '2027-10-31 02:30:00',
+      change: { from: '2027-10-31 03:00:00', to: '2027-10-31 02:00:00', minutes: -60 },
+    });
+    expect(wallTimeFault('2027-03-28 02:00:00', 'Europe/Madrid')?.kind).toBe('gap');
+    expect(wallTimeFault('2027-03-28 02:59:59', 'Europe/Madrid')?.kind).toBe('gap');
+    expect(wallTimeFault('2027-10-31 02:00:00', 'Europe/Madrid')?.kind).toBe('repeat');
+    expect(wallTimeFault('2027-10-31 02:59:59', 'Europe/Madrid')?.kind).toBe('repeat');
+    for (const fine of [
+      '2027-03-28 01:59:59',
+      '2027-03-28 03:00:00',
+      '2027-10-31 01:59:59',
+      '2027-10-31 03:00:00',
+      '2027-01-01 00:30:00',
+      '2027-07-01 02:30:00',
+    ]) {
+      expect(wallTimeFault(fine, 'Europe/Madrid')).toBeUndefined();
+    }
+  });
+
+  it('works for any IANA zone: New York, Lord Howe (half an hour), Chatham, Canary', () => {
+    expect(wallTimeFault('2027-03-14 02:30:00', 'America/New_York')?.change).toEqual({
+      from: '2027-03-14 02:00:00',
+      to: '2027-03-14 03:00:00',
+      minutes: 60,
+    });
+    expect(wallTimeFault('2027-11-07 01:30:00', 'America/New_York')?.kind).toBe('repeat');
+    // Lord Howe moves its clock by 30 minutes: 02:00 back to 01:30 in April.
+    const lordHowe = wallTimeFault('2027-04-04 01:45:00', 'Australia/Lord_Howe');
+    expect(lordHowe).toMatchObject({ kind: 'repeat', change: { from: '2027-04-04 02:00:00', to: '2027-04-04 01:30:00', minutes: -30 } });
+    expect(wallTimeFault('2027-04-04 02:15:00', 'Australia/Lord_Howe')).toBeUndefined();
+    expect(wallTimeFault('2027-03-28 01:30:00', 'Atlantic/Canary')?.kind).toBe('gap');
+    expect(wallTimeFault('2027-03-28 02:30:00', 'Atlantic/Canary')).toBeUndefined();
+    expect(wallTimeFault('2027-03-28 02:30:00', 'UTC')).toBeUndefined();
+  });
+
+  it('agrees with instantOfWallTime wherever a wall time is fine', () => {
+    // Every quarter hour of both change days of Madrid: a fine time reads back to itself.
+    for (const day of ['2027-03-28', '2027-10-31']) {
+      for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+        const wall = `${day} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+        const roundTrip = clubWallTime(instantOfWallTime(wall, 'Europe/Madrid'), 'Europe/Madrid') === wall;
+        const fault = wallTimeFault(wall, 'Europe/Madrid');
+        if (!roundTrip) expect(fault?.kind).toBe('gap');
+        if (fault?.kind === 'gap') expect(roundTrip).toBe(false);
+      }
+    }
+  });
+
+  it('names the clock change in es, ca and en, and the dates of a weekly series', () => {
+    const gap = wallTimeFault('2027-03-28 02:30:00', 'Europe/Madrid')!;
+    expect(wallTimeFaultMessage(gap, 'Europe/Madrid', 'es')).toBe(
+      'El 28/03/2027 a las 02:00 los relojes de Europe/Madrid se adelantan una hora y pasan a las 03:00: la hora 02:30 no existe ese día.',
+    );
+    expect(wallTimeFaultMessage(gap, 'Europe/Madrid', 'ca')).toContain("s'avancen una hora i passen a les 03:00");
+    const repeat = wallTimeFault('2027-10-31 02:30:00', 'Europe/Madrid')!;
+    expect(wallTimeFaultMessage(repeat, 'Europe/Madrid', 'en')).toBe(
+      'On 31/10/2027 at 03:00 the clocks in Europe/Madrid go back one hour to 02:00: 02:30 happens twice that day.',
+    );
+    const weeks = Array.from({ length: 40 }, (_, week) => ({
+      start: addDays('2027-03-14 02:30:00', 7 * week),
+      end: addDays('2027-03-14 04:00:00', 7 * week),
+    }));
+    const faults = eventTimeFaults(weeks, 'Europe/Madrid');
+    expect(faults.map((f) => [f.field, f.week, f.kind])).toEqual([
+      ['start', 2, 'gap'],
+      ['start', 33, 'repeat'],
+    ]);
+    const message = eventTimeFaultsMessage(faults, 'Europe/Madrid', 'en');
+    expect(message).toMatch(/^The weekly series falls on a clock change on these dates: 28\/03\/2027, 31\/10\/2027\./);
+    expect(message).toContain('go forward one hour to 03:00');
+    expect(message).toContain('go back one hour to 02:00');
   });
 });

@@ -124,3 +124,182 @@ export function parseYearMonth(text: string | null | undefined): YearMonth | und
 export function formatYearMonth({ year, month }: YearMonth): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 }
+
+// ------------------------------------------------------------ wall times a clock change removes or repeats
+
+const HOUR_MS = 60 * 60_000;
+/** Far enough either side of a wall time to see the offsets before and after any change near it. */
+const AROUND_MS = 36 * HOUR_MS;
+
+/** The offset from UTC of a zone at an instant, in milliseconds (whole seconds; old zones had odd ones). */
+function offsetMsAt(instant: number, timeZone: string): number {
+  const ms = Math.floor(instant / 1000) * 1000;
+  return wallAsUtcMs(clubWallTime(new Date(ms), timeZone)) - ms;
+}
+
+/** A change of a zone's clock: when, on the clock before and after, and by how much. */
+export interface ClockChange {
+  /** The wall time the clock showed when it changed ('YYYY-MM-DD HH:MM:SS', e.g. 02:00 in spring). */
+  from: string;
+  /** The wall time it showed right after (03:00 in spring, 02:00 in autumn). */
+  to: string;
+  /** Minutes the clock moved: positive forward (a gap), negative back (a repeat). */
+  minutes: number;
+}
+
+/** Why a wall time cannot stand for one instant of the club's zone. */
+export interface WallTimeFault {
+  /** 'gap': the clock skips it; 'repeat': it happens twice. */
+  kind: 'gap' | 'repeat';
+  /** The wall time at fault, 'YYYY-MM-DD HH:MM:SS'. */
+  wall: string;
+  change: ClockChange;
+}
+
+/**
+ * Whether a wall time 'YYYY-MM-DD HH:MM:SS' names exactly one instant in `timeZone` (any IANA
+ * zone): undefined when it does, otherwise the clock change that skips it (spring forward) or
+ * shows it twice (fall back). Intl does the zone arithmetic: the wall time is read back from the
+ * instants it could stand for, under the offsets in force a day and a half either side.
+ */
+export function wallTimeFault(wall: string, timeZone: string = CLUB_TIMEZONE): WallTimeFault | undefined {
+  const target = wallAsUtcMs(wall);
+  const before = offsetMsAt(target - AROUND_MS, timeZone);
+  const after = offsetMsAt(target + AROUND_MS, timeZone);
+  const reads = (offset: number) => clubWallTime(new Date(target - offset), timeZone) === wall.slice(0, 19);
+  if (before === after) return undefined;
+  const valid = [before, after].filter(reads).length;
+  if (valid === 1) return undefined;
+  // The change lies within the three days around: halve the window down to a second.
+  let low = target - AROUND_MS;
+  let high = target + AROUND_MS;
+  while (high - low > 1000) {
+    const middle = low + Math.floor((high - low) / 2000) * 1000;
+    if (offsetMsAt(middle, timeZone) === before) low = middle;
+    else high = middle;
+  }
+  const local = (offset: number) => {
+    const iso = new Date(high + offset).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  };
+  return {
+    kind: valid === 0 ? 'gap' : 'repeat',
+    wall: wall.slice(0, 19),
+    change: { from: local(before), to: local(after), minutes: Math.round((after - before) / 60_000) },
+  };
+}
+
+/** A fault of an event's start or end, in the week of a weekly series it falls on (0: the first). */
+export interface EventTimeFault extends WallTimeFault {
+  field: 'start' | 'end';
+  week: number;
+}
+
+/**
+ * The faults of an event's start and end, and of each week of a weekly series made from them
+ * (the same wall times 7, 14, ... days later, as the staff's repeat makes them).
+ */
+export function eventTimeFaults(
+  times: Array<{ start: string; end: string }>,
+  timeZone: string = CLUB_TIMEZONE,
+): EventTimeFault[] {
+  const faults: EventTimeFault[] = [];
+  times.forEach(({ start, end }, week) => {
+    for (const [field, wall] of [
+      ['start', start],
+      ['end', end],
+    ] as const) {
+      const fault = wallTimeFault(wall, timeZone);
+      if (fault) faults.push({ ...fault, field, week });
+    }
+  });
+  return faults;
+}
+
+interface ClockTexts {
+  amount: (minutes: number) => string;
+  gap: (v: FaultWords) => string;
+  repeat: (v: FaultWords) => string;
+  series: (dates: string) => string;
+}
+
+interface FaultWords {
+  date: string;
+  zone: string;
+  amount: string;
+  from: string;
+  to: string;
+  time: string;
+}
+
+const amountIn = (one: string, hours: string, minutes: string) => (total: number) => {
+  const abs = Math.abs(total);
+  if (abs === 60) return one;
+  if (abs % 60 === 0) return `${abs / 60} ${hours}`;
+  return `${abs} ${minutes}`;
+};
+
+const CLOCK_TEXTS: Record<'es' | 'ca' | 'en', ClockTexts> = {
+  es: {
+    amount: amountIn('una hora', 'horas', 'minutos'),
+    gap: (v) =>
+      `El ${v.date} a las ${v.from} los relojes de ${v.zone} se adelantan ${v.amount} y pasan a las ${v.to}: la hora ${v.time} no existe ese día.`,
+    repeat: (v) =>
+      `El ${v.date} a las ${v.from} los relojes de ${v.zone} se atrasan ${v.amount} y vuelven a las ${v.to}: la hora ${v.time} ocurre dos veces ese día.`,
+    series: (dates) => `La serie semanal cae en un cambio de hora en estas fechas: ${dates}.`,
+  },
+  ca: {
+    amount: amountIn('una hora', 'hores', 'minuts'),
+    gap: (v) =>
+      `El ${v.date} a les ${v.from} els rellotges de ${v.zone} s'avancen ${v.amount} i passen a les ${v.to}: l'hora ${v.time} no existeix aquell dia.`,
+    repeat: (v) =>
+      `El ${v.date} a les ${v.from} els rellotges de ${v.zone} es retarden ${v.amount} i tornen a les ${v.to}: l'hora ${v.time} passa dues vegades aquell dia.`,
+    series: (dates) => `La sèrie setmanal cau en un canvi d'hora en aquestes dates: ${dates}.`,
+  },
+  en: {
+    amount: amountIn('one hour', 'hours', 'minutes'),
+    gap: (v) =>
+      `On ${v.date} at ${v.from} the clocks in ${v.zone} go forward ${v.amount} to ${v.to}: ${v.time} does not exist that day.`,
+    repeat: (v) =>
+      `On ${v.date} at ${v.from} the clocks in ${v.zone} go back ${v.amount} to ${v.to}: ${v.time} happens twice that day.`,
+    series: (dates) => `The weekly series falls on a clock change on these dates: ${dates}.`,
+  },
+};
+
+/** 'dd/mm/yyyy' of a wall time, as the three languages of the site write a date. */
+const dayOf = (wall: string) => `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}`;
+const hourOf = (wall: string) => wall.slice(11, 16);
+
+/** One fault in a person's language (es, ca or en), naming the clock change behind it. */
+export function wallTimeFaultMessage(fault: WallTimeFault, timeZone: string, language: string): string {
+  const texts = CLOCK_TEXTS[language === 'ca' || language === 'en' ? language : 'es'];
+  const words: FaultWords = {
+    date: dayOf(fault.wall),
+    zone: timeZone,
+    amount: texts.amount(fault.change.minutes),
+    from: hourOf(fault.change.from),
+    to: hourOf(fault.change.to),
+    time: hourOf(fault.wall),
+  };
+  return fault.kind === 'gap' ? texts.gap(words) : texts.repeat(words);
+}
+
+/**
+ * The message of TIME_NOT_IN_CLUB_ZONE for an event's faults: each clock change named once, and
+ * for a weekly series first the dates it would land on.
+ */
+export function eventTimeFaultsMessage(faults: EventTimeFault[], timeZone: string, language: string): string {
+  const texts = CLOCK_TEXTS[language === 'ca' || language === 'en' ? language : 'es'];
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  if (faults.some((fault) => fault.week > 0)) {
+    parts.push(texts.series([...new Set(faults.map((fault) => dayOf(fault.wall)))].join(', ')));
+  }
+  for (const fault of faults) {
+    const key = `${fault.wall}|${fault.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    parts.push(wallTimeFaultMessage(fault, timeZone, language));
+  }
+  return parts.join(' ');
+}

@@ -166,6 +166,11 @@ export function checkRegistration(input: {
     return { ok: true };
   }
   if (!registered) return { ok: false, reason: 'NOT_REGISTERED' };
+  // Staff confirmed or finalised it: it is theirs to change now, not the member's.
+  const own = ownRegistration(event, member.uuid);
+  if (own && (own.status === RoleStatus.confirmado || own.status === RoleStatus.finalizado)) {
+    return { ok: false, reason: 'REGISTRATION_LOCKED' };
+  }
   // A member who lost a requirement may still cancel, but not change division or factor.
   if (action === 'update' && missing.length > 0) return { ok: false, reason: 'NOT_ELIGIBLE', missing };
   return { ok: true };

@@ -49,7 +49,15 @@ describe('enumerations of SPEC §3', () => {
     expect(RoleId).toEqual({ instructor: 1, alumno: 2, competidor: 3, arbitro: 4, rangeMaster: 5 });
     expect(RoleStatus).toEqual({ reservado: 1, anulado: 2, confirmado: 3, finalizado: 4 });
     expect(Sexo).toEqual({ hombre: 1, mujer: 2 });
-    expect(Division).toEqual({ produccion: 1, produccionOptics: 2, open: 3, standard: 4, classics: 5 });
+    expect(Division).toEqual({
+      produccion: 1,
+      produccionOptics: 2,
+      open: 3,
+      standard: 4,
+      classics: 5,
+      revolver: 6,
+      pcc: 7,
+    });
     expect(Factor).toEqual({ minor: 1, major: 2 });
     expect(Category).toEqual({
       junior: 1,
@@ -65,7 +73,7 @@ describe('enumerations of SPEC §3', () => {
       [ROLE_IDS, ROLE_STATUSES, SEXOS, DIVISIONS, FACTORS, CATEGORIES, TOAST_TYPES].map(
         (list) => list.length,
       ),
-    ).toEqual([5, 4, 2, 5, 2, 7, 3]);
+    ).toEqual([5, 4, 2, 7, 2, 7, 3]);
   });
 
   it('names the twelve colour categories', () => {

@@ -67,7 +67,16 @@ export type Sexo = (typeof Sexo)[keyof typeof Sexo];
 export type SexoKey = keyof typeof Sexo;
 export const SEXOS: readonly Sexo[] = Object.values(Sexo);
 
-export const Division = { produccion: 1, produccionOptics: 2, open: 3, standard: 4, classics: 5 } as const;
+// revolver and pcc joined in the third round (API.md, Matches).
+export const Division = {
+  produccion: 1,
+  produccionOptics: 2,
+  open: 3,
+  standard: 4,
+  classics: 5,
+  revolver: 6,
+  pcc: 7,
+} as const;
 export type Division = (typeof Division)[keyof typeof Division];
 export type DivisionKey = keyof typeof Division;
 export const DIVISIONS: readonly Division[] = Object.values(Division);

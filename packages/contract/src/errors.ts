@@ -30,6 +30,20 @@ export const ERROR_CODES = {
   SOCIO_TAKEN: 409,
   // Staff area: scope=following asked for an event that belongs to no weekly series.
   NOT_IN_SERIES: 409,
+  // Third round (API.md "Calls of the third round"), grouped by issue.
+  // Matches.
+  BAD_IMPORT: 400,
+  NOT_A_MATCH: 404,
+  NOT_A_RANGE_OFFICER: 403,
+  RESULTS_NOT_PUBLISHED: 404,
+  SCORE_CONFLICT: 409,
+  STAGE_HAS_SCORES: 409,
+  // Money and membership.
+  LICENCE_EXPIRED: 403,
+  MEMBERSHIP_LAPSED: 403,
+  PACK_EMPTY: 409,
+  // Event times on the day clocks change.
+  TIME_NOT_IN_CLUB_ZONE: 400,
   // Third round, the club's own content: a save from an older copy; an upload that is no photo.
   CONTENT_CONFLICT: 409,
   BAD_PHOTO: 400,

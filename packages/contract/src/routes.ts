@@ -14,6 +14,7 @@ export const APP_ROUTES = {
   resetPassword: '/reset-password',
   changePassword: '/change-password',
   verifyEmail: '/verify-email',
+  remindersOff: '/reminders-off',
   forgotten: '/forgoten',
   dryTraining: '/dry-training',
   stageDesigner: '/stage-designer',

@@ -29,6 +29,13 @@ const MARKS_STILL_SHOWN = 0.9;
  * a worker that has fallen behind still masks the right frames.
  */
 const DRAWN_MS = 600;
+/**
+ * The app draws a hit marker where each shot lands, a disc of 9 design pixels' radius (more on
+ * a small screen): the engine masks that place itself as soon as it reports the shot, for this
+ * long, so the marker is never a shot even when the page draws it late (a busy device).
+ */
+const MARKER_RADIUS_DESIGN_PX = 12;
+const OWN_MARKER_MS = 1500;
 /** Pixels around what the app drew also learnt (blur, the fit's error). */
 const DRAWN_PAD = 2;
 /** Stage units inside the stage's edge where dots are still looked for. */
@@ -55,6 +62,7 @@ export class DetectorEngine {
   private movedChecks = 0;
   private reportedMoved = false;
   private calibration: Calibration | null = null;
+  private design = { designWidth: 1280, designHeight: 720 };
   private inside: Uint8Array | null = null;
   private drawnUntil: Float64Array | null = null;
   private drawnMask: Uint8Array | null = null;
@@ -77,6 +85,7 @@ export class DetectorEngine {
     const { calibration } = attempt;
     if (calibration !== null) {
       this.calibration = calibration;
+      this.design = { designWidth: design.designWidth, designHeight: design.designHeight };
       this.inside = null;
       this.drawnUntil = null;
       this.detector.reset();
@@ -143,9 +152,24 @@ export class DetectorEngine {
     return { inside: this.inside, drawn };
   }
 
+  /** Masks where the app will draw the marker of a shot this engine has just reported. */
+  private maskOwnMarker(shot: { x: number; y: number }, width: number, atMs: number): void {
+    const calibration = this.calibration!;
+    const scale = calibration.cameraWidth / width;
+    const point = applyHomography(calibration.cameraToStage, { x: shot.x * scale, y: shot.y * scale });
+    if (point === null) return;
+    const halfX = (MARKER_RADIUS_DESIGN_PX * 10000) / this.design.designWidth;
+    const halfY = (MARKER_RADIUS_DESIGN_PX * 10000) / this.design.designHeight;
+    this.pendingShapes.push({
+      box: { left: point.x - halfX, top: point.y - halfY, right: point.x + halfX, bottom: point.y + halfY },
+      atMs: atMs + OWN_MARKER_MS - DRAWN_MS,
+    });
+  }
+
   /** Looks for a laser dot in a frame captured at `atMs` (the clock of `drawn`), and now and then for a moved camera. */
   detect(rgba: Uint8ClampedArray, width: number, height: number, atMs = 0): EngineOutput {
     const detection = this.detector.process(rgba, width, height, this.masksFor(width, height, atMs));
+    if (detection.shot && this.calibration !== null) this.maskOwnMarker(detection.shot, width, atMs);
     this.settled = detection.sceneChange ? 0 : this.settled + 1;
     if (this.reference === null) {
       // The reference is the stage as it stands once the calibration marks have gone.

@@ -63,6 +63,8 @@ const CHROMA_FLOOR = 12;
  * like one. Such pixels are left out (a camera exposed for the screen keeps white cards lower).
  */
 const BURNT = 235;
+/** Unless the other channels fell there by more than noise near the clip can make them (a dot drawn over the white). */
+const BURNT_DROP = 40;
 /** The laser's channel must rise at least this many times as much as either other channel. */
 const HUE_RATIO = 2;
 /** Over a blob, the laser's channel must rise this many times as much as the others. */
@@ -75,6 +77,10 @@ const BLOB_HUE_RATIO = 3;
 const MIN_DOT_MASS = 15;
 /** A change that lasts this many frames is the scene's, not a shot's: it is learnt. */
 const ABSORB_FRAMES = 15;
+/** A pixel whose brightness (sum of channels) jumped by more than this changed, whatever its hue. */
+const SCENE_JUMP = 90;
+/** Above this share of the picture jumping at once, a new picture is shown (the marks giving way to the stage). */
+const SCENE_JUMP_SHARE = 0.05;
 /** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
 const SETTLE_FRAMES = 6;
 
@@ -120,7 +126,7 @@ export class LaserDetector {
     this.settling = 0;
   }
 
-  /** The foreground of the last frame (1 where a pixel stood out), for the live view. */
+  /** The foreground of the last frame (1 where a pixel stood out as a dot's, 3 where it only changed), for the live view. */
   get foreground(): Uint8Array | null {
     return this.mask;
   }
@@ -184,6 +190,7 @@ export class LaserDetector {
     const contrast = contrastForSensitivity(this.options.sensitivity);
     const { inside, drawn } = masks;
     let foreground = 0;
+    let changed = 0;
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
       const r = rgba[byte]! / gain;
       const g = rgba[byte + 1]! / gain;
@@ -213,10 +220,13 @@ export class LaserDetector {
         (inside === undefined || inside === null || inside[index] === 1) &&
         rise > contrast + DEVIATION_FACTOR * deviation[index]! &&
         laser - other >= CHROMA_FLOOR &&
-        otherBack < BURNT &&
+        (otherBack < BURNT || otherRise < -BURNT_DROP) &&
         laserRise > 0 &&
         laserRise >= HUE_RATIO * otherRise;
-      mask[index] = isForeground ? 1 : 0;
+      // Any hue: a pixel whose brightness jumped, for telling a new picture from a dot.
+      const jumped = Math.abs(r + g + b - meanR[index]! - meanG[index]! - meanB[index]!) > SCENE_JUMP;
+      if (jumped) changed += 1;
+      mask[index] = isForeground ? 1 : jumped ? 3 : 0;
       if (isForeground) {
         foreground += 1;
         age[index] = Math.min(255, age[index]! + 1);
@@ -236,12 +246,13 @@ export class LaserDetector {
       deviation[index]! += LEARN_RATE * (Math.min(60, Math.abs(rise)) - deviation[index]!);
     }
     if (learning) return { shot: null, dotInView: false, sceneChange: false };
-    if (foreground > size * SCENE_CHANGE_SHARE || this.settling > 0) {
+    const sceneChange = foreground > size * SCENE_CHANGE_SHARE || changed > size * SCENE_JUMP_SHARE;
+    if (sceneChange || this.settling > 0) {
       // A new picture settles over a few frames (blur, exposure): its last changing pixels are not dots.
-      this.settling = foreground > size * SCENE_CHANGE_SHARE ? SETTLE_FRAMES : this.settling - 1;
+      this.settling = sceneChange ? SETTLE_FRAMES : this.settling - 1;
       // Learn the new picture quickly instead of reporting hundreds of "dots".
       for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
-        if (mask[index] !== 1) continue;
+        if (mask[index] === 0) continue;
         meanR[index]! += 0.5 * (rgba[byte]! / gain - meanR[index]!);
         meanG[index]! += 0.5 * (rgba[byte + 1]! / gain - meanG[index]!);
         meanB[index]! += 0.5 * (rgba[byte + 2]! / gain - meanB[index]!);

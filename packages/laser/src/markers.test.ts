@@ -14,7 +14,7 @@ import { calibrateFromPicture, MARKER_POSITIONS, MAX_ERROR_MM } from './markers.
 
 const design = { designWidth: 1280, designHeight: 720 };
 
-describe('calibrateFromPicture', { timeout: 60_000 }, () => {
+describe('calibrateFromPicture', { timeout: 180_000 }, () => {
   const stageToCamera = stageToCameraFor(640, 480);
   const random = seededRandom(7);
   const table = noiseTable(random);

@@ -268,6 +268,31 @@ export function grayOf(rgba: Uint8ClampedArray | Uint8Array, width: number, heig
   return gray;
 }
 
+/** A 3 × 3 box average of a grey picture, as RGBA (grey in every channel) for the detector. */
+function softened(gray: Uint8Array, width: number, height: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          sum += gray[yy * width + xx]!;
+          count += 1;
+        }
+      }
+      const byte = (y * width + x) * 4;
+      out[byte] = out[byte + 1] = out[byte + 2] = sum / count;
+      out[byte + 3] = 255;
+    }
+  }
+  return out;
+}
+
 /** Finds the marks in a camera picture (RGBA) and calibrates, or says why it cannot. */
 export function calibrateFromPicture(
   rgba: Uint8ClampedArray | Uint8Array,
@@ -276,8 +301,9 @@ export function calibrateFromPicture(
   design: { designWidth: number; designHeight: number; cardHeightMm?: number },
 ): CalibrationAttempt {
   const detector = new aruco.AR.Detector({ dictionaryName: 'ARUCO_MIP_36h12', maxHammingDistance: 3 });
-  const markers = detector.detect({ width, height, data: rgba });
   const gray = grayOf(rgba, width, height);
+  // A webcam's noise breaks the detector's thresholded outlines: it reads a softened copy.
+  const markers = detector.detect({ width, height, data: softened(gray, width, height) });
   const byIndex = new Map<number, Found>();
   for (const marker of markers) {
     const index = MARKER_IDS.indexOf(marker.id);

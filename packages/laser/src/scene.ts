@@ -6,7 +6,7 @@ import type { StagePoint } from '@club/stage-engine/coordinates';
 import type { Stage } from '@club/stage-engine/model';
 import { zoneAt } from '@club/stage-engine/zones';
 import { applyHomography, fitHomography, invertHomography } from './homography.ts';
-import type { Homography } from './homography.ts';
+import type { Homography, Point } from './homography.ts';
 import { MARKER_IDS, MARKER_MODULES, MARKER_POSITIONS, QUIET_MODULES, markerBits, markerHalfSize } from './markers.ts';
 
 /** An RGB picture with float channels 0…255, row-major, three values a pixel. */
@@ -326,4 +326,76 @@ export function cameraPointOf(stageToCamera: Homography, point: StagePoint): { x
   const mapped = applyHomography(stageToCamera, { x: point.positionX, y: point.positionY });
   if (mapped === null) throw new Error('point maps to infinity');
   return mapped;
+}
+
+/** An RGBA picture of another size, e.g. a screenshot of the running app. */
+export interface Screenshot {
+  readonly width: number;
+  readonly height: number;
+  readonly rgba: Uint8Array | Uint8ClampedArray;
+}
+
+/** Where the four corners of a screen (top left, top right, bottom right, bottom left) fall in a camera picture. */
+export type ScreenCorners = readonly [Point, Point, Point, Point];
+
+/** The homography from a screenshot's pixels to camera pixels for a screen seen with these corners. */
+export function screenToCameraFor(screen: { width: number; height: number }, corners: ScreenCorners): Homography {
+  const homography = fitHomography(
+    [
+      { x: 0, y: 0 },
+      { x: screen.width, y: 0 },
+      { x: screen.width, y: screen.height },
+      { x: 0, y: screen.height },
+    ],
+    corners,
+  );
+  if (homography === null) throw new Error('screen corners are degenerate');
+  return homography;
+}
+
+/**
+ * A screenshot as a camera sees the screen showing it: warped by a perspective, each camera
+ * pixel the mean of 4 × 4 samples (a 1920-pixel screen becomes a few hundred camera pixels),
+ * times a brightness (a dim screen or an exposure that keeps white below the clip), with the
+ * room's colour around the screen.
+ */
+export function cameraViewOf(
+  screenshot: Screenshot,
+  cameraWidth: number,
+  cameraHeight: number,
+  corners: ScreenCorners,
+  brightness = 1,
+): Picture {
+  const cameraToScreen = invert(screenToCameraFor(screenshot, corners));
+  const { width, height, rgba } = screenshot;
+  const samples = 4;
+  const rgb = new Float32Array(cameraWidth * cameraHeight * 3);
+  for (let y = 0; y < cameraHeight; y += 1) {
+    for (let x = 0; x < cameraWidth; x += 1) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let sy = 0; sy < samples; sy += 1) {
+        for (let sx = 0; sx < samples; sx += 1) {
+          const point = applyHomography(cameraToScreen, { x: x + (sx + 0.5) / samples, y: y + (sy + 0.5) / samples });
+          if (point === null || point.x < 0 || point.y < 0 || point.x >= width || point.y >= height) {
+            r += ROOM[0]!;
+            g += ROOM[1]!;
+            b += ROOM[2]!;
+            continue;
+          }
+          const byte = (Math.floor(point.y) * width + Math.floor(point.x)) * 4;
+          r += rgba[byte]! * brightness;
+          g += rgba[byte + 1]! * brightness;
+          b += rgba[byte + 2]! * brightness;
+        }
+      }
+      const index = (y * cameraWidth + x) * 3;
+      const count = samples * samples;
+      rgb[index] = r / count;
+      rgb[index + 1] = g / count;
+      rgb[index + 2] = b / count;
+    }
+  }
+  return { width: cameraWidth, height: cameraHeight, rgb };
 }

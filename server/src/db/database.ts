@@ -30,6 +30,8 @@ import * as sessionsVersion from './migrations/0009-sessions-version.ts';
 import * as searchOrder from './migrations/0010-search-order.ts';
 import * as searchPages from './migrations/0011-search-pages.ts';
 import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
+import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts';
+import * as matches from './migrations/0016-matches.ts';
 import * as clubContent from './migrations/0018-club-content.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   '0010-search-order': searchOrder,
   '0011-search-pages': searchPages,
   '0013-feed-token-hash': feedTokenHash,
+  '0014-calendar-mail-workers': calendarMailWorkers,
+  '0016-matches': matches,
   '0018-club-content': clubContent,
 };
 

@@ -102,6 +102,8 @@ export interface RegistrationsTable {
   updated_at: string;
   /** 1 once staff confirmed, finalised or cancelled it: only staff change it then. */
   staff_decided: Generated<number>;
+  /** Changes of the member's own copy (status changes); event version + this = iCalendar SEQUENCE. */
+  sequence: Generated<number>;
 }
 
 /** A mailed link that verifies an address: the registration's, or a new one the member asked for. */
@@ -187,6 +189,13 @@ export interface SettingsTable {
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
+/** A running job worker and its heartbeat (a worker whose heartbeat stopped is gone). */
+export interface JobWorkersTable {
+  id: string;
+  started_at: string;
+  heartbeat_at: string;
+}
+
 /** Durable work: written in the transaction of the change behind it, run by a worker. */
 export interface JobsTable {
   id: string;
@@ -211,6 +220,72 @@ export interface WaitlistTable {
   member_id: string;
   position: number;
   created_at: string;
+}
+
+/** A match of an event (migration 0016; owned by modules/matches). */
+export interface MatchesTable {
+  event_id: string;
+  name: string;
+  scoring: 'ipsc' | 'precision';
+  published: number;
+  /** JSON MatchStage[]. */
+  stages: string;
+  /** JSON squads. */
+  squads: string;
+  version: Generated<number>;
+  /** Moves with version when the competitors change. */
+  roster_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A guest, a member staff added, or what was changed of a registered competitor. */
+export interface MatchCompetitorsTable {
+  id: string;
+  event_id: string;
+  member_id: string | null;
+  kind: 'registered' | 'guest' | 'member';
+  nombre: string | null;
+  apellidos: string | null;
+  division: Division | null;
+  factor: Factor | null;
+  category: Category | null;
+  squad: number | null;
+  dq: number;
+  dq_rule: string | null;
+  dq_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A score's values, as held now (match_scores) and as every revision (match_score_history). */
+export interface MatchScoresTable {
+  event_id: string;
+  stage: number;
+  competitor_id: string;
+  revision: number;
+  client_id: string;
+  based_on: number | null;
+  a: number;
+  c: number;
+  d: number;
+  m: number;
+  ns: number;
+  procedurals: number;
+  time_cs: number;
+  dnf: number;
+  series: string | null;
+  x: number;
+  scored_by: string | null;
+  scored_by_name: string;
+  scored_at: string;
+  source: 'range' | 'import';
+  /** The match's version this revision was saved with. */
+  saved_version: number;
+}
+
+export interface MatchScoreHistoryTable extends MatchScoresTable {
+  id: string;
 }
 
 /** One section of the club's content (fees, team, gallery, partners, news) as a JSON list. */
@@ -266,7 +341,12 @@ export interface Database {
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  job_workers: JobWorkersTable;
   waitlist: WaitlistTable;
+  matches: MatchesTable;
+  match_competitors: MatchCompetitorsTable;
+  match_scores: MatchScoresTable;
+  match_score_history: MatchScoreHistoryTable;
   content_sections: ContentSectionsTable;
   content_history: ContentHistoryTable;
   photos: PhotosTable;

@@ -83,12 +83,22 @@ export function findPendingJob(db: Executor, key: string): Promise<JobRow | unde
     .executeTakeFirst();
 }
 
+/** How the claimer tells live workers from gone ones (see claimJobs). */
+export interface Liveness {
+  /** Heartbeats older than this ISO instant are of workers that are gone. */
+  goneBefore: string;
+}
+
 /**
- * Claims up to `limit` of the oldest due jobs for `worker` until `leaseMs` from now: pending ones
- * whose time has come, or running ones whose lease ran out (their process died). PostgreSQL: the
- * rows are picked with FOR UPDATE SKIP LOCKED, so concurrent claimers take different rows
- * without waiting. SQLite: the same conditional UPDATE inside BEGIN IMMEDIATE (one writer at a
- * time). One statement for several jobs keeps the queue's writes few under load.
+ * Claims up to `limit` of the oldest due jobs for `worker`: pending ones whose time has come,
+ * and running ones whose worker is gone, taken back at once. A worker is gone when its
+ * heartbeat (job_workers) is older than `liveness.goneBefore`; a live worker keeps its claims
+ * however long a job takes, so two live processes never run one job twice. A claim by a worker
+ * with no heartbeat row at all (a process of a version before heartbeats) is taken back when
+ * its lease of `leaseMs` runs out, as before. PostgreSQL: the rows are picked with FOR UPDATE
+ * SKIP LOCKED, so concurrent claimers take different rows without waiting. SQLite: the same
+ * conditional UPDATE inside BEGIN IMMEDIATE (one writer at a time). One statement for several
+ * jobs keeps the queue's writes few under load.
  */
 export async function claimJobs(
   db: Db,
@@ -96,18 +106,34 @@ export async function claimJobs(
   now: Date,
   leaseMs: number,
   limit: number,
+  liveness?: Liveness,
 ): Promise<JobRow[]> {
   const stamp = isoOf(now);
   const claim = (trx: Executor) => {
     let due = trx
       .selectFrom('jobs')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', stamp)]),
-          eb.and([eb('status', '=', 'running'), eb('claimed_until', '<', stamp)]),
-        ]),
-      )
+      .where((eb) => {
+        const gone = liveness
+          ? [
+              eb.and([
+                eb('status', '=', 'running'),
+                eb('claimed_by', '!=', worker),
+                eb(
+                  'claimed_by',
+                  'in',
+                  eb.selectFrom('job_workers').select('id').where('heartbeat_at', '<', liveness.goneBefore),
+                ),
+              ]),
+              eb.and([
+                eb('status', '=', 'running'),
+                eb('claimed_until', '<', stamp),
+                eb('claimed_by', 'not in', eb.selectFrom('job_workers').select('id')),
+              ]),
+            ]
+          : [eb.and([eb('status', '=', 'running'), eb('claimed_until', '<', stamp)])];
+        return eb.or([eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', stamp)]), ...gone]);
+      })
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit);
@@ -127,6 +153,67 @@ export async function claimJobs(
   };
   if (db.dialect === 'postgres') return claim(db.kysely);
   return withWriteTransaction(db, claim);
+}
+
+/**
+ * Writes a worker's heartbeat (its row is made at the first beat). False when the row had to be
+ * made again although the worker had beaten before: it was pruned as gone, so its claims may
+ * have been taken back.
+ */
+export async function beat(db: Executor, worker: string, at: Date, first: boolean): Promise<boolean> {
+  const stamp = isoOf(at);
+  const result = await db
+    .updateTable('job_workers')
+    .set({ heartbeat_at: stamp })
+    .where('id', '=', worker)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return true;
+  await db.insertInto('job_workers').values({ id: worker, started_at: stamp, heartbeat_at: stamp }).execute();
+  return first;
+}
+
+/** Takes a stopping worker's row away: its claims (none should be left) are free at once. */
+export async function retireWorker(db: Executor, worker: string, at: Date): Promise<void> {
+  await db
+    .updateTable('job_workers')
+    .set({ heartbeat_at: isoOf(new Date(0)) })
+    .where('id', '=', worker)
+    .execute();
+  await db
+    .deleteFrom('job_workers')
+    .where('heartbeat_at', '<', isoOf(new Date(at.getTime() - 24 * 60 * 60_000)))
+    .where('id', 'not in', db.selectFrom('jobs').select('claimed_by').where('status', '=', 'running').where('claimed_by', 'is not', null).$narrowType<{ claimed_by: string }>())
+    .execute();
+}
+
+/**
+ * Marks as gone, at once, the workers of processes of this machine that no longer exist
+ * (a process restarted after a crash takes back the dead one's jobs without waiting for its
+ * heartbeat to age). Worker ids are `host:pid:random`; a pid of another machine, or one that
+ * answers, is left to the heartbeat.
+ */
+export async function retireDeadLocalWorkers(db: Executor, host: string, isAlive: (pid: number) => boolean): Promise<number> {
+  const rows = await db
+    .selectFrom('job_workers')
+    .select('id')
+    .where('id', 'like', `${host.replace(/[%_]/g, '')}:%`)
+    .where('heartbeat_at', '>', isoOf(new Date(0)))
+    .execute();
+  const dead = rows.filter((row) => {
+    const [rowHost, pid] = row.id.split(':');
+    return rowHost === host && /^\d+$/.test(pid) && !isAlive(Number(pid));
+  });
+  if (dead.length === 0) return 0;
+  await db
+    .updateTable('job_workers')
+    .set({ heartbeat_at: isoOf(new Date(0)) })
+    .where(
+      'id',
+      'in',
+      dead.map((row) => row.id),
+    )
+    .execute();
+  return dead.length;
 }
 
 /** Claims the oldest due job, if any (see claimJobs). */

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobRow } from './queue.ts';
-import { claimJobs, completeJobs, failJob, pruneDoneJobs, releaseJobs } from './queue.ts';
+import {
+  beat,
+  claimJobs,
+  completeJobs,
+  failJob,
+  pruneDoneJobs,
+  releaseJobs,
+  retireDeadLocalWorkers,
+  retireWorker,
+} from './queue.ts';
 
 export type JobHandler = (job: JobRow) => Promise<void>;
 
@@ -29,6 +39,23 @@ export interface WorkerOptions {
   concurrency: number;
   /** Jobs taken per claim: several rounds of `concurrency`, so one write claims a burst. */
   claimBatch?: number;
+  /** How often the worker writes its heartbeat; without it the worker keeps no heartbeat (leases only). */
+  heartbeatMs?: number;
+  /** A worker whose heartbeat is older than this is gone, and its claims are taken back. */
+  goneMs?: number;
+}
+
+/** This machine's name as worker ids carry it (no ':' inside). */
+const HOST = os.hostname().replace(/[:%_]/g, '-') || 'host';
+
+/** True unless the process does not exist (EPERM: it exists, under another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -46,7 +73,15 @@ const KEEP_DONE_MS = 7 * DAY_MS;
  */
 export function createJobWorker(options: WorkerOptions): JobWorker {
   const { db, clock, log } = options;
-  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const id = `${HOST}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // Liveness is a matter of real time, not of the clock tests move: heartbeats use Date.now().
+  const heartbeatMs = options.heartbeatMs;
+  const goneMs = options.goneMs ?? (heartbeatMs ? heartbeatMs * 5 : undefined);
+  let lastBeat = 0;
+  let beating: Promise<void> | undefined;
+  let beatTimer: NodeJS.Timeout | undefined;
+  /** False while the last heartbeat written is old enough that peers may soon count us gone. */
+  const fresh = () => !heartbeatMs || !goneMs || Date.now() - lastBeat < goneMs / 2;
   const claimBatch = Math.max(options.concurrency, options.claimBatch ?? options.concurrency * 4);
   const handlers = new Map<string, JobHandler>();
   const inHand = new Set<Promise<void>>();
@@ -97,7 +132,7 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
   };
 
   const startReady = () => {
-    while (running && inHand.size < options.concurrency && ready.length > 0) {
+    while (running && fresh() && inHand.size < options.concurrency && ready.length > 0) {
       const job = ready.shift() as JobRow;
       const task = run(job).finally(() => {
         inHand.delete(task);
@@ -118,8 +153,9 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     try {
       do {
         again = false;
-        while (running && ready.length === 0 && inHand.size < options.concurrency) {
-          const jobs = await claimJobs(db, id, clock.now(), options.leaseMs, claimBatch);
+        while (running && fresh() && ready.length === 0 && inHand.size < options.concurrency) {
+          const liveness = goneMs ? { goneBefore: new Date(Date.now() - goneMs).toISOString() } : undefined;
+          const jobs = await claimJobs(db, id, clock.now(), options.leaseMs, claimBatch, liveness);
           if (jobs.length === 0) break;
           ready.push(...jobs);
           startReady();
@@ -131,6 +167,30 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       claiming = false;
     }
   };
+  // One beat in flight at a time. A beat that finds its row gone (pruned while this process was
+  // stalled) gives back what was claimed and not started: peers may have taken it already.
+  const heartbeat = (first = false): Promise<void> => {
+    if (beating) return beating;
+    const at = new Date();
+    const wasFresh = lastBeat > 0 && fresh();
+    beating = beat(db.kysely, id, at, first)
+      .then(async (kept) => {
+        if (!kept) {
+          const unstarted = ready.map((job) => job.id);
+          ready = [];
+          await releaseJobs(db.kysely, unstarted, id, clock.now());
+        }
+        lastBeat = at.getTime();
+        // Work held back while the heartbeat was late goes on now.
+        if (!wasFresh && running && !first) void drain();
+      })
+      .catch((err: unknown) => log.error({ err }, 'could not write the job worker heartbeat'))
+      .finally(() => {
+        beating = undefined;
+      });
+    return beating;
+  };
+
   const tick = () => {
     void drain();
     const now = clock.now().getTime();
@@ -153,11 +213,27 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       if (options.pollMs <= 0 || running) return;
       running = true;
       timer = setInterval(tick, options.pollMs);
-      tick();
+      if (!heartbeatMs) {
+        tick();
+        return;
+      }
+      beatTimer = setInterval(() => void heartbeat(), heartbeatMs);
+      // The first beat, then the workers of dead processes of this machine are retired, then
+      // the first claim takes back what they held.
+      void heartbeat(true)
+        .then(() => retireDeadLocalWorkers(db.kysely, HOST, processAlive))
+        .then((retired) => {
+          if (retired > 0) log.info({ retired }, 'took back the jobs of dead processes');
+        })
+        .catch((err: unknown) => log.error({ err }, 'could not retire dead workers'))
+        .finally(() => {
+          if (running) tick();
+        });
     },
     async stop() {
       running = false;
       if (timer) clearInterval(timer);
+      if (beatTimer) clearInterval(beatTimer);
       while (claiming || inHand.size > 0) {
         await Promise.allSettled([...inHand]);
         if (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -169,6 +245,13 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
         log.error({ err, jobs: unstarted.length }, 'could not give back unstarted jobs'),
       );
       while (marking || finished.length > 0) await markFinished();
+      if (heartbeatMs) {
+        await beating;
+        // Gone from now on: anything still held (none should be) is free at once.
+        await retireWorker(db.kysely, id, new Date()).catch((err: unknown) =>
+          log.error({ err }, 'could not retire the job worker'),
+        );
+      }
     },
   };
 }

@@ -61,14 +61,17 @@ function transitionsOfYear(timeZone: string, year: number): Transition[] {
 
 /**
  * The VTIMEZONE block of RFC 5545 for `timeZone` over the years `firstYear`..`lastYear`, from
- * the runtime's own time-zone data: one observance for the offset in force on 1 January of the
- * first year, then one per change of offset, each with its local start and both offsets. An
- * observance is DAYLIGHT when its offset is above the lowest offset of the period.
+ * the runtime's own time-zone data: one observance for the offset in force from two days before
+ * 1 January of the first year (so that it starts before the local time of any event of that
+ * year, 00:00 on 1 January included, in any zone), then one per change of offset, each with
+ * its local start and both offsets. An observance is DAYLIGHT when its offset is above the
+ * lowest offset of the period.
  */
 export function vtimezone(timeZone: string, firstYear: number, lastYear: number): string {
-  const from = Date.UTC(firstYear, 0, 1);
+  const newYear = Date.UTC(firstYear, 0, 1);
+  const from = newYear - 2 * DAY_MS;
   const initial = offsetMinutesAt(new Date(from), timeZone);
-  const transitions: Transition[] = [];
+  const transitions: Transition[] = transitionsBetween(timeZone, from, newYear);
   for (let year = firstYear; year <= lastYear; year++) transitions.push(...transitionsOfYear(timeZone, year));
   const standard = Math.min(initial, ...transitions.map((t) => t.to));
   const observance = (start: string, offsetFrom: number, offsetTo: number) => {

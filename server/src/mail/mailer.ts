@@ -9,9 +9,21 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
-  /** Files sent along (an event's .ics); the content is text so that it can wait in the queue. */
+  /** Files sent along; the content is text so that it can wait in the queue. */
   attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  /**
+   * A calendar invitation or cancellation (RFC 6047): a text/calendar part with `method=` on
+   * its Content-Type, beside the text and HTML in the multipart/alternative.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /** Headers of the mail's own (List-Unsubscribe of reminders). */
+  headers?: Record<string, string>;
 }
+
+const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+
+/** Every mail the site sends is automatic (RFC 3834): no out-of-office replies to it. */
+export const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -53,11 +65,19 @@ export function createMailer(options: {
           // many as the job worker sends at once; a stalled server gives up well inside the
           // queue's claim lease (JOBS_LEASE_MS).
           nodemailer.createTransport(pooledUrl(options.smtpUrl))
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+        : // .eml files as mail travels: CRLF at the end of every line.
+          nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
     ));
   return {
     async send(message) {
-      const info = await (await transporter()).sendMail({ from: options.from, ...message });
+      const info = await (await transporter()).sendMail({
+        from: options.from,
+        ...message,
+        // Bodies with CRLF line ends as RFC 5322 has them (nodemailer leaves a 7bit body's LF).
+        text: crlf(message.text),
+        ...(message.html === undefined ? {} : { html: crlf(message.html) }),
+        headers: { ...AUTOMATIC_HEADERS, ...message.headers },
+      });
       if (!options.smtpUrl) {
         fs.mkdirSync(options.outbox, { recursive: true });
         const file = path.join(options.outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);

@@ -9,6 +9,7 @@ import { stagesRoutes } from './stages/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { matchesRoutes } from './matches/routes.ts';
 import { eventsHooks } from './events/index.ts';
 import { contentRoutes } from './content/routes.ts';
 
@@ -27,5 +28,6 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(libraryRoutes);
   await app.register(trainingRoutes);
+  await app.register(matchesRoutes);
   await app.register(contentRoutes);
 }

@@ -5,6 +5,12 @@ import { newCookieSecret, sameSecret } from '../lib/ids.ts';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Calls authorised by a secret in their own path, which mail programs make from their servers
+ * (RFC 8058 one-click unsubscribe): no cookie, no header, any origin. The secret is what a
+ * forged request could not know, so the double-submit check adds nothing there.
+ */
+const PATH_AUTHORISED = /^\/api\/reminders-off\/[^/?]+\/?(\?.*)?$/;
 
 // A site served on loopback is reached as localhost or 127.0.0.1 alike; both name this machine.
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -39,6 +45,7 @@ export function registerCsrf(app: FastifyInstance, publicUrl: string): void {
       }
       return;
     }
+    if (request.method === 'POST' && PATH_AUTHORISED.test(request.url)) return;
     if (isCrossSite(request, allowed)) {
       throw new ApiError('CSRF_FAILED', 'Cross-site requests are refused.');
     }

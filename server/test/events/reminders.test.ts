@@ -164,7 +164,11 @@ describe.each(TEST_DIALECTS)('reminders and notices [%s]', (dialect) => {
         r.to.includes(m.user.email) &&
         r.subject === 'El club ha confirmat la teva plaça: Práctica confirmada',
     );
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['event.ics']);
+    // The invitation travels as the calendar part of the alternative and as an .ics file.
+    expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([
+      ['text/calendar', ''],
+      ['application/ics', 'event.ics'],
+    ]);
     expect(mail.text).toContain(`http://club.test/calendar?month=2025-07&event=${id}`);
   });
 });

@@ -329,8 +329,11 @@ describe.each(TEST_DIALECTS)('subscribe mails [%s]', (dialect) => {
       expect(mail.text).toContain(c.when);
       expect(mail.text).toContain(`http://club.test/calendar?month=2025-07&event=${id}`);
       // The event travels as an .ics file the member's calendar program can add.
-      expect(mail.attachments.map((a) => a.filename)).toEqual(['event.ics']);
-      expect(mail.attachments[0].contentType).toBe('text/calendar');
+      // (an invitation: the calendar part of the alternative, and the same as an .ics file).
+      expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([
+        ['text/calendar', ''],
+        ['application/ics', 'event.ics'],
+      ]);
       expect(mail.attachments[0].content).toContain(`UID:${id}@club`);
       expect(
         (await api.put(`/api/events/${id}/subscribe/`, subscribeBody(m.user.uuid, 2), m.token)).statusCode,

@@ -157,7 +157,7 @@ describeEachDatabase(
       expect((await api().get(`/api/events/${id}/`, b.token)).json()).toMatchObject({ enEspera: 1 });
       const mail = await smtp.waitFor((m) => m.to.includes(en.user.email));
       expect(mail.subject).toBe('You have a seat: Práctica con espera');
-      expect(mail.attachments.map((a2) => a2.filename)).toEqual(['event.ics']);
+      expect(mail.attachments.map((a2) => a2.filename)).toEqual(['', 'event.ics']);
 
       // Staff cancelling a registration frees the seat the same way.
       expect(

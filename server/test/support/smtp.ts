@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   headers: Map<string, unknown>;
   attachments: Array<{ filename: string; contentType: string; content: string }>;
+  /** The message as it arrived, for checks that read its bytes or parse it again. */
+  raw: Buffer;
 }
 
 /** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
@@ -21,8 +23,14 @@ export async function startSmtpServer() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -35,6 +43,7 @@ export async function startSmtpServer() {
               contentType: a.contentType,
               content: a.content.toString('utf8'),
             })),
+            raw,
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/verify-email-page.tsx')).VerifyEmailPage }),
       },
       {
+        path: 'reminders-off',
+        lazy: async () => ({ Component: (await import('../features/auth/reminders-off-page.tsx')).RemindersOffPage }),
+      },
+      {
         path: 'forgoten',
         lazy: async () => ({ Component: (await import('../features/auth/forgotten-page.tsx')).ForgottenPage }),
       },

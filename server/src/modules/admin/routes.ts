@@ -60,7 +60,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/events',
     { ...staffOnly, schema: { body: adminEventBodySchema } },
-    async (request, reply) => reply.code(201).send(await createEvents(ctx, request.body)),
+    async (request, reply) => {
+      const { member } = await request.requireStaff();
+      return reply.code(201).send(await createEvents(ctx, request.body, member.language));
+    },
   );
 
   app.put(
@@ -69,7 +72,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       ...staffOnly,
       schema: { params: uuidParams, querystring: adminEventScopeQuerySchema, body: adminEventUpdateBodySchema },
     },
-    async (request) => updateAdminEvent(ctx, request.params.uuid, request.body, request.query.scope),
+    async (request) => {
+      const { member } = await request.requireStaff();
+      return updateAdminEvent(ctx, request.params.uuid, request.body, request.query.scope, member.language);
+    },
   );
 
   app.delete(

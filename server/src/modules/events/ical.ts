@@ -1,50 +1,76 @@
-// A member's own calendar (personal feed, mail attachments) in the one iCalendar writer of
-// lib/icalendar.ts: each entry is an event row with its version, change time and whether the
-// member's registration (or the event) is cancelled.
-import { renderCalendar as renderFeed } from '../../lib/icalendar.ts';
+// The club's events in the one iCalendar writer of lib/icalendar.ts: where they happen (the
+// club's address from the site settings), who organises them (the club), and each member's own
+// copy of an event in invitations and cancellations sent by mail.
+import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import type { AppContext } from '../../context.ts';
+import { clubAddress } from '../../config.ts';
+import { renderCalendar } from '../../lib/icalendar.ts';
+import type { CalendarPerson, FeedEvent } from '../../lib/icalendar.ts';
 import type { EventRow } from './repository.ts';
 
-export interface IcalEntry {
-  row: Pick<EventRow, 'id' | 'start_at' | 'end_at' | 'evento' | 'nota' | 'version' | 'updated_at'>;
-  url: string;
-  /** Shown as STATUS:CANCELLED (a registration the member cancelled, or a cancelled event). */
-  cancelled?: boolean;
-  /** Overrides of the event's own version and change time (a personal feed adds the registration's). */
-  sequence?: number;
-  lastModified?: string;
+/** The club's address and, where the settings give them, its coordinates. */
+interface ClubAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+  region?: string;
+  geo?: { lat: number; lon: number };
 }
 
-export interface IcalCalendar {
-  name: string;
-  timeZone: string;
-  now: Date;
-  entries: IcalEntry[];
-  /** How often clients should fetch it again, in seconds (feeds only). */
-  refreshSeconds?: number;
+const address = siteSettings.address as ClubAddress;
+
+/** Where the club's events happen: the address as people write it, and GEO where known. */
+export const CLUB_PLACE: Pick<FeedEvent, 'location' | 'geo'> = {
+  location: [address.street, `${address.postalCode} ${address.city}`, address.region].filter(Boolean).join(', '),
+  ...(address.geo ? { geo: address.geo } : {}),
+};
+
+/** The club as the organiser of its events: its name, and its address (CLUB_EMAIL, else the settings'). */
+export function clubOrganizer(ctx: AppContext): CalendarPerson {
+  return { name: siteSettings.clubName, email: clubAddress(ctx.config) };
 }
 
-/** The member's calendar as iCalendar text, every event with SEQUENCE, LAST-MODIFIED and STATUS. */
-export function renderCalendar(calendar: IcalCalendar): string {
-  return renderFeed({
-    name: calendar.name,
-    timeZone: calendar.timeZone,
-    stamp: calendar.now,
-    ttlSeconds: calendar.refreshSeconds,
-    events: calendar.entries.map(({ row, url, cancelled, sequence, lastModified }) => ({
-      uid: `${row.id}@club`,
-      start: row.start_at,
-      end: row.end_at,
-      summary: row.evento,
-      description: row.nota,
-      url,
-      status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-      sequence: sequence ?? row.version,
-      lastModified: lastModified ?? row.updated_at,
-    })),
-  });
-}
+/** The UID of an event in every calendar the club sends (feeds and mails alike). */
+export const eventUid = (row: Pick<EventRow, 'id'>): string => `${row.id}@club`;
 
 /** The address of an event's details card in the calendar (mails and feeds link to it). */
 export function eventLink(publicUrl: string, row: Pick<EventRow, 'id' | 'start_at'>): string {
   return `${publicUrl}/calendar?month=${row.start_at.slice(0, 7)}&event=${encodeURIComponent(row.id)}`;
+}
+
+export type InvitedEvent = Pick<EventRow, 'id' | 'start_at' | 'end_at' | 'evento' | 'nota' | 'version' | 'updated_at'>;
+
+/**
+ * One event as an invitation (METHOD:REQUEST: the club organises, the member has accepted) or
+ * a cancellation (METHOD:CANCEL, STATUS:CANCELLED) for one member, as RFC 5546 has them: same
+ * UID as every other copy, SEQUENCE of the member's copy, no calendar name.
+ */
+export function invitationIcs(
+  ctx: AppContext,
+  event: InvitedEvent,
+  member: CalendarPerson,
+  method: 'REQUEST' | 'CANCEL',
+  sequence: number,
+): string {
+  return renderCalendar({
+    method,
+    timeZone: ctx.config.clubTimezone,
+    stamp: ctx.clock.now(),
+    events: [
+      {
+        uid: eventUid(event),
+        start: event.start_at,
+        end: event.end_at,
+        summary: event.evento,
+        description: event.nota,
+        url: eventLink(ctx.config.publicUrl, event),
+        ...CLUB_PLACE,
+        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+        sequence,
+        lastModified: event.updated_at,
+        organizer: clubOrganizer(ctx),
+        attendee: method === 'REQUEST' ? { ...member, partstat: 'ACCEPTED' } : member,
+      },
+    ],
+  });
 }

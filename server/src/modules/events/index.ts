@@ -15,3 +15,10 @@ export {
 export { feedBody, feedEventOf, feedWindow } from './feed.ts';
 export { seatFromWaitlist, seatMember } from './waitlist.ts';
 export { insertEvents } from './repository.ts';
+export {
+  findMatchEntrant,
+  findMatchEntrants,
+  findMatchEventHeader,
+  findMatchEventHeaders,
+} from './match-entrants.ts';
+export type { MatchEntrant, MatchEventHeader } from './match-entrants.ts';

@@ -6,6 +6,8 @@ import { enqueueMail } from '../../jobs/queue.ts';
 import type { Language } from '@club/contract/languages';
 import { mailLanguageOf } from '../../lib/language.ts';
 import { parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
+import { instantOfWallTime } from '@club/contract/club-time';
+import { eventMailHtml } from '../../mail/html.ts';
 
 type MailLanguage = Language;
 export type EventMailKind =
@@ -20,14 +22,23 @@ export type EventMailKind =
   | 'reminder'
   | 'eventChanged';
 
-/** Kinds whose mail carries the event as an .ics file, to add it to the member's calendar. */
-const WITH_ICS: ReadonlySet<EventMailKind> = new Set([
-  'registered',
-  'promoted',
-  'confirmed',
-  'restoredByStaff',
-  'eventChanged',
-]);
+/**
+ * What each kind's calendar part asks of the member's calendar (RFC 5546): REQUEST adds or
+ * updates the event (bookings, changes, reminders), CANCEL takes it out (a cancelled booking, a
+ * deleted event). A member who was only waiting never had it: no calendar part.
+ */
+export const CALENDAR_METHOD: Record<EventMailKind, 'REQUEST' | 'CANCEL' | undefined> = {
+  registered: 'REQUEST',
+  promoted: 'REQUEST',
+  confirmed: 'REQUEST',
+  restoredByStaff: 'REQUEST',
+  reminder: 'REQUEST',
+  eventChanged: 'REQUEST',
+  cancelled: 'CANCEL',
+  cancelledByStaff: 'CANCEL',
+  eventCancelled: 'CANCEL',
+  eventCancelledWaiting: undefined,
+};
 
 export interface EventMailInput {
   kind: EventMailKind;
@@ -37,10 +48,16 @@ export interface EventMailInput {
   evento: string;
   start: string;
   end: string;
+  /** The club's time zone: the times are wall times there, and the mail names it. */
+  timeZone: string;
+  /** Where the event is (the club's address). */
+  place: string;
   /** The event's details card. */
   link: string;
-  /** The event as iCalendar, attached to the kinds that add or change a booking. */
+  /** The member's copy of the event as iCalendar (METHOD of the kind), for the kinds that have one. */
   ics?: string;
+  /** Reminders: the signed link that turns them off without signing in (List-Unsubscribe). */
+  remindersOff?: { page: string; oneClick: string };
   /** For eventChanged: how it was (only what changed is told). */
   before?: { evento: string; start: string; end: string };
 }
@@ -50,8 +67,10 @@ interface Texts {
   greeting: (nombre: string) => string;
   body: Record<EventMailKind, string>;
   when: string;
+  where: string;
   was: string;
   link: string;
+  remindersOff: string;
   signature: string;
 }
 
@@ -84,8 +103,10 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
     },
     when: 'Cuándo',
+    where: 'Dónde',
     was: 'Antes',
     link: 'Ver el evento',
+    remindersOff: 'Para no recibir más recordatorios de eventos',
     signature: 'El equipo del club',
   },
   ca: {
@@ -116,8 +137,10 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
     },
     when: 'Quan',
+    where: 'On',
     was: 'Abans',
     link: "Veure l'esdeveniment",
+    remindersOff: "Per no rebre més recordatoris d'esdeveniments",
     signature: "L'equip del club",
   },
   en: {
@@ -148,8 +171,10 @@ const TEXTS: Record<MailLanguage, Texts> = {
       eventChanged: 'The club has changed this event, for which you are registered.',
     },
     when: 'When',
+    where: 'Where',
     was: 'Before',
     link: 'See the event',
+    remindersOff: 'To stop event reminders',
     signature: 'The club team',
   },
 };
@@ -178,7 +203,26 @@ export function peopleDateRange(start: string, end: string, language: string): s
   return `${day(start)}, ${time(start)} - ${day(end)}, ${time(end)}`;
 }
 
-/** A plain-text mail about an event registration, in the member's language. */
+/**
+ * An event's time as a mail writes it: the wall-time range of peopleDateRange followed by the
+ * name of the club's time zone at the start ("hora estándar de Europa central"), and at the end
+ * too when the clock changes in between. The one formatter of times in event mails.
+ */
+export function mailTimeWithZone(start: string, end: string, language: string, timeZone: string): string {
+  const lang = mailLanguageOf(language);
+  const zoneName = (wall: string) => {
+    const name =
+      new Intl.DateTimeFormat(LOCALES[lang], { timeZone, timeZoneName: 'long' })
+        .formatToParts(instantOfWallTime(wall, timeZone))
+        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    // Mid-sentence in Spanish and Catalan: "hora de verano...", not "Hora de verano...".
+    return lang === 'en' ? name : name.charAt(0).toLowerCase() + name.slice(1);
+  };
+  const [first, last] = [zoneName(start), zoneName(end)];
+  return `${peopleDateRange(start, end, language)} (${first === last ? first : `${first} - ${last}`})`;
+}
+
+/** A mail about an event registration in the member's language: plain text and HTML alike. */
 export function eventMail(input: EventMailInput): MailMessage {
   const t = TEXTS[mailLanguageOf(input.language)];
   const before = input.before;
@@ -186,27 +230,48 @@ export function eventMail(input: EventMailInput): MailMessage {
   if (before) {
     if (before.evento !== input.evento) changedLines.push(`${t.was}: ${before.evento}`);
     if (before.start !== input.start || before.end !== input.end) {
-      changedLines.push(`${t.was}: ${peopleDateRange(before.start, before.end, input.language)}`);
+      changedLines.push(`${t.was}: ${mailTimeWithZone(before.start, before.end, input.language, input.timeZone)}`);
     }
   }
+  const when = mailTimeWithZone(input.start, input.end, input.language, input.timeZone);
   const text = [
     t.greeting(input.nombre),
     '',
     t.body[input.kind],
     '',
     input.evento,
-    `${t.when}: ${peopleDateRange(input.start, input.end, input.language)}`,
+    `${t.when}: ${when}`,
     ...changedLines,
+    `${t.where}: ${input.place}`,
     '',
     `${t.link}: ${input.link}`,
     '',
     t.signature,
+    ...(input.remindersOff ? ['', `${t.remindersOff}: ${input.remindersOff.page}`] : []),
   ].join('\n');
-  const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text };
-  if (input.ics && WITH_ICS.has(input.kind)) {
-    message.attachments = [
-      { filename: 'event.ics', content: input.ics, contentType: 'text/calendar; charset=utf-8' },
-    ];
+  const html = eventMailHtml({
+    language: mailLanguageOf(input.language),
+    greeting: t.greeting(input.nombre),
+    lead: t.body[input.kind],
+    title: input.evento,
+    details: [
+      [t.when, when],
+      ...changedLines.map((line): [string, string] => [t.was, line.slice(t.was.length + 2)]),
+      [t.where, input.place],
+    ],
+    button: { label: t.link, href: input.link },
+    signature: t.signature,
+    footer: input.remindersOff ? { text: t.remindersOff, href: input.remindersOff.page } : undefined,
+  });
+  const message: MailMessage = { to: input.to, subject: t.subject[input.kind](input.evento), text, html };
+  const method = CALENDAR_METHOD[input.kind];
+  if (input.ics && method) message.icalEvent = { method, filename: 'event.ics', content: input.ics };
+  if (input.remindersOff) {
+    // RFC 2369 and RFC 8058: mail programs offer "unsubscribe" and send the one-click POST.
+    message.headers = {
+      'List-Unsubscribe': `<${input.remindersOff.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
   }
   return message;
 }

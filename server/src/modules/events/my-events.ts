@@ -8,7 +8,8 @@ import { hashSecret, newSecret } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { toEvents } from './event-view.ts';
 import { feedKeyOf, feedSecret, replaceFeedSecret } from './feed-token.ts';
-import { eventLink, renderCalendar } from './ical.ts';
+import { feedBody, feedEventOf } from './feed.ts';
+import type { RenderedFeed } from './feed.ts';
 import { findParticipants } from './repository.ts';
 import { waitlistView } from './waitlist-view.ts';
 
@@ -91,10 +92,13 @@ export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<Fee
 }
 
 /**
- * The member's own registrations as iCalendar, public and private events alike; cancelled ones
- * as STATUS:CANCELLED so that calendar programs remove them. 404 for an unknown token.
+ * The member's own registrations in the feed window as iCalendar, public and private events
+ * alike; cancelled ones as STATUS:CANCELLED so that calendar programs remove them. Each copy's
+ * SEQUENCE is the event's version plus the registration's own changes, so it only grows, as in
+ * the member's mails. Rendered once per events version, like the public feed. 404 for an
+ * unknown token.
  */
-export async function personalFeed(ctx: AppContext, token: string): Promise<string> {
+export async function personalFeed(ctx: AppContext, token: string): Promise<RenderedFeed> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
   const db = ctx.db.kysely;
   const member = await db
@@ -106,35 +110,31 @@ export async function personalFeed(ctx: AppContext, token: string): Promise<stri
     })
     .executeTakeFirst();
   if (!member) throw new ApiError('NOT_FOUND');
-  const rows = await db
-    .selectFrom('registrations')
-    .innerJoin('events', 'events.id', 'registrations.event_id')
-    .selectAll('events')
-    .select([
-      'registrations.status as registration_status',
-      'registrations.updated_at as registration_updated_at',
-    ])
-    .where('registrations.member_id', '=', member.id)
-    .orderBy('events.start_at')
-    .orderBy('events.id')
-    .execute();
-  return renderCalendar({
-    name: `${siteSettings.clubName} · ${member.nombre}`,
-    timeZone: ctx.config.clubTimezone,
-    now: ctx.clock.now(),
-    refreshSeconds: 60 * 60,
-    entries: rows.map((row) => {
+  return feedBody(ctx, `member ${member.id}`, `${siteSettings.clubName} · ${member.nombre}`, async ({ from, to }) => {
+    const rows = await db
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .selectAll('events')
+      .select([
+        'registrations.status as registration_status',
+        'registrations.updated_at as registration_updated_at',
+        'registrations.sequence as registration_sequence',
+      ])
+      .where('registrations.member_id', '=', member.id)
+      .where('events.start_at', '>=', from)
+      .where('events.start_at', '<', to)
+      .orderBy('events.start_at')
+      .orderBy('events.id')
+      .execute();
+    return rows.map((row) => {
       const cancelled = row.registration_status === RoleStatus.anulado;
       const lastModified =
         row.registration_updated_at > row.updated_at ? row.registration_updated_at : row.updated_at;
-      // A cancelled registration is a change of the member's copy: its SEQUENCE moves on too.
       return {
-        row,
-        url: eventLink(ctx.config.publicUrl, row),
-        cancelled,
-        sequence: row.version + (cancelled ? 1 : 0),
+        ...feedEventOf(ctx, row, cancelled ? 'CANCELLED' : 'CONFIRMED'),
+        sequence: row.version + row.registration_sequence,
         lastModified,
       };
-    }),
+    });
   });
 }

@@ -1,51 +1,49 @@
-import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import type { AppContext } from '../../context.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
 import type { Executor } from '../../db/transaction.ts';
-import type { EventRow } from './repository.ts';
-import { eventMail } from './mails.ts';
+import { findCopySequences } from './repository.ts';
+import { CALENDAR_METHOD, eventMail } from './mails.ts';
 import type { EventMailKind } from './mails.ts';
-import { eventLink, renderCalendar } from './ical.ts';
+import { CLUB_PLACE, eventLink, invitationIcs } from './ical.ts';
+import type { InvitedEvent } from './ical.ts';
+import { remindersOffLinks, remindersOffToken } from './reminders-off.ts';
 
 export interface Mailee {
+  /** The member's id: their copy's sequence is looked up by it, and their reminders link made. */
+  id?: string;
   email: string;
   language: string;
   nombre: string;
-}
-
-type MailedEvent = Pick<
-  EventRow,
-  'id' | 'start_at' | 'end_at' | 'evento' | 'nota' | 'version' | 'updated_at'
->;
-
-/** The event alone as an .ics file, for the mails that add or change a booking. */
-export function eventIcs(ctx: AppContext, event: MailedEvent, cancelled = false): string {
-  return renderCalendar({
-    name: siteSettings.clubName,
-    timeZone: ctx.config.clubTimezone,
-    now: ctx.clock.now(),
-    entries: [{ row: event, url: eventLink(ctx.config.publicUrl, event), cancelled }],
-  });
+  /** The registration's own sequence, when the caller read it (an event about to be deleted). */
+  sequence?: number;
 }
 
 /**
  * Queues a mail about the event to each member, in their language, inside the caller's
- * transaction: the mails exist exactly when the change that causes them does. The caller kicks
- * the worker (ctx.jobs.kick()) after the commit.
+ * transaction: the mails exist exactly when the change that causes them does. Each mail that
+ * adds, changes or removes the member's booking carries their copy of the event as an
+ * invitation or a cancellation, with SEQUENCE = the event's version + the registration's own
+ * changes (only ever growing, as in the personal feed). Reminders carry the link that turns
+ * them off. The caller kicks the worker (ctx.jobs.kick()) after the commit.
  */
 export async function queueEventMails(
   ctx: AppContext,
   trx: Executor,
   kind: EventMailKind,
-  event: MailedEvent,
+  event: InvitedEvent,
   mailees: Mailee[],
   before?: { evento: string; start: string; end: string },
 ): Promise<void> {
   if (mailees.length === 0) return;
-  const ics = eventIcs(ctx, event);
+  const method = CALENDAR_METHOD[kind];
   const link = eventLink(ctx.config.publicUrl, event);
   const now = ctx.clock.now();
+  const unknown = mailees.filter((m) => m.sequence === undefined && m.id).map((m) => m.id as string);
+  const sequences = method ? await findCopySequences(trx, event.id, unknown) : new Map<string, number>();
   for (const m of mailees) {
+    const sequence = event.version + (m.sequence ?? (m.id ? sequences.get(m.id) : undefined) ?? 0);
+    const remindersOff =
+      kind === 'reminder' && m.id ? remindersOffLinks(ctx, await remindersOffToken(ctx, trx, m.id)) : undefined;
     await enqueueMail(
       trx,
       now,
@@ -57,8 +55,11 @@ export async function queueEventMails(
         evento: event.evento,
         start: event.start_at,
         end: event.end_at,
+        timeZone: ctx.config.clubTimezone,
+        place: CLUB_PLACE.location ?? '',
         link,
-        ics,
+        ics: method ? invitationIcs(ctx, event, { name: m.nombre, email: m.email }, method, sequence) : undefined,
+        remindersOff,
         before,
       }),
     );

@@ -50,7 +50,7 @@ export function reminderHandler(ctx: AppContext): JobHandler {
       const mailees = await trx
         .selectFrom('registrations')
         .innerJoin('members', 'members.id', 'registrations.member_id')
-        .select(['members.email', 'members.language', 'members.nombre'])
+        .select(['members.id', 'members.email', 'members.language', 'members.nombre', 'registrations.sequence'])
         .where('registrations.event_id', '=', eventId)
         .where('registrations.status', '!=', RoleStatus.anulado)
         .where('members.recordatorios', '=', 1)

@@ -159,7 +159,13 @@ export async function updateRegistration(
     Pick<RegistrationRow, 'role_id' | 'status' | 'categoria' | 'division' | 'factor' | 'updated_at' | 'staff_decided'>
   >,
 ): Promise<void> {
-  await db.updateTable('registrations').set(changes).where('id', '=', id).execute();
+  // A new status changes the member's own copy of the event: its SEQUENCE moves on (never back).
+  const sequence = changes.status === undefined ? {} : { sequence: sql<number>`sequence + 1` };
+  await db
+    .updateTable('registrations')
+    .set({ ...changes, ...sequence })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertEvents(db: Executor, rows: Insertable<EventsTable>[]): Promise<void> {
@@ -182,15 +188,15 @@ export async function setRegistrationRoles(db: Executor, eventId: string, roleId
   await db.updateTable('registrations').set({ role_id: roleId, updated_at: stamp }).where('event_id', '=', eventId).execute();
 }
 
-/** Members holding a seat (any status but anulado), for the cancellation mails. */
+/** Members holding a seat (any status but anulado), with their copy's sequence, for the mails. */
 export function findRegisteredMailees(
   db: Executor,
   eventId: string,
-): Promise<Array<{ email: string; language: string; nombre: string }>> {
+): Promise<Array<{ id: string; email: string; language: string; nombre: string; sequence: number }>> {
   return db
     .selectFrom('registrations')
     .innerJoin('members', 'members.id', 'registrations.member_id')
-    .select(['members.email', 'members.language', 'members.nombre'])
+    .select(['members.id', 'members.email', 'members.language', 'members.nombre', 'registrations.sequence'])
     .where('registrations.event_id', '=', eventId)
     .where('registrations.status', '!=', RoleStatus.anulado)
     .execute();
@@ -263,6 +269,22 @@ export function findUpcomingRegistrations(
 export function findMailee(
   db: Executor,
   memberId: string,
-): Promise<{ email: string; language: string; nombre: string } | undefined> {
-  return db.selectFrom('members').select(['email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
+): Promise<{ id: string; email: string; language: string; nombre: string } | undefined> {
+  return db
+    .selectFrom('members')
+    .select(['id', 'email', 'language', 'nombre'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** The sequence of each member's copy of an event (registrations.sequence), by member id. */
+export async function findCopySequences(db: Executor, eventId: string, memberIds: string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('registrations')
+    .select(['member_id', 'sequence'])
+    .where('event_id', '=', eventId)
+    .where('member_id', 'in', memberIds)
+    .execute();
+  return new Map(rows.map((row) => [String(row.member_id), row.sequence]));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { monthParamsSchema, participantesFlagSchema, subscribeBodySchema, waitlistBodySchema } from '@club/contract/schemas';
 import { requireSelf } from '../members/index.ts';
 import { getFeed, myRegistrations, personalFeed, renewFeed } from './my-events.ts';
@@ -8,11 +8,13 @@ import { joinWaitlist, leaveWaitlist } from './waitlist.ts';
 import { REMINDER_JOB, reminderHandler } from './reminders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { publicFeedBody } from './feed.ts';
+import { FEED_TTL_SECONDS, publicFeedBody } from './feed.ts';
+import type { RenderedFeed } from './feed.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { monthBody } from './month-cache.ts';
 import { keptBody, sendKept } from '../../lib/kept-bodies.ts';
 import { subscribe } from './subscribe.ts';
+import { turnRemindersOff } from './reminders-off.ts';
 
 const DIGITS = /^\d+$/;
 
@@ -98,22 +100,66 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   // The member's own calendar, for whoever holds its secret address (a calendar program).
+  // Personal data: never kept by caches (no-store), but a client that sends back the tag of its
+  // copy is told 304 when nothing changed.
   app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
     const { file } = request.params;
     if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
-    const body = await personalFeed(ctx, file.slice(0, -'.ics'.length));
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="my-club-events.ics"')
-      .send(body);
+    const feed = await personalFeed(ctx, file.slice(0, -'.ics'.length));
+    return sendFeed(request, reply, feed, 'my-club-events.ics', 'no-store');
   });
 
-  app.get('/api/calendar.ics', async (_request, reply) => {
-    const body = await publicFeedBody(ctx);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="club.ics"')
-      .header('cache-control', 'public, max-age=300')
-      .send(body);
+  // The link of every reminder: a mail program's one-click POST (RFC 8058, any body) turns
+  // reminders off; a person opening it is sent to the page that asks first (GET changes nothing,
+  // so link scanners turn nothing off).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+    scope.post<{ Params: { token: string } }>('/api/reminders-off/:token', async (request) => {
+      await turnRemindersOff(ctx, request.params.token);
+      return {};
+    });
+    scope.get<{ Params: { token: string } }>('/api/reminders-off/:token', async (request, reply) =>
+      reply.redirect(`/reminders-off?token=${encodeURIComponent(request.params.token)}`, 303),
+    );
   });
+
+  app.get('/api/calendar.ics', async (request, reply) => {
+    const feed = await publicFeedBody(ctx);
+    // Caches keep it as long as calendar programs are told to wait (REFRESH-INTERVAL).
+    return sendFeed(request, reply, feed, 'club.ics', `public, max-age=${FEED_TTL_SECONDS}`);
+  });
+}
+
+/** True when a conditional GET's validators say the client's copy is this feed (RFC 9110 §13.1). */
+export function feedUnchanged(request: FastifyRequest, feed: RenderedFeed): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    // Weak comparison: W/"x" and "x" name the same bytes here.
+    return noneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag === `"${feed.etag}"`);
+  }
+  const since = request.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const time = Date.parse(since);
+  return Number.isFinite(time) && feed.lastModified.getTime() <= time;
+}
+
+function sendFeed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  feed: RenderedFeed,
+  filename: string,
+  cacheControl: string,
+) {
+  reply
+    .header('etag', `"${feed.etag}"`)
+    .header('last-modified', feed.lastModified.toUTCString())
+    .header('cache-control', cacheControl);
+  if (feedUnchanged(request, feed)) return reply.code(304).send();
+  return reply
+    .header('content-type', 'text/calendar; charset=utf-8')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .send(feed.body);
 }

@@ -15,7 +15,7 @@ import { PARTICIPANTS_PAGE } from '@club/contract/schemas';
 import { RoleStatus } from '@club/contract/enums';
 import type { RoleStatus as RoleStatusValue } from '@club/contract/enums';
 import { roleForEventType } from '@club/contract/eligibility';
-import { clubMonth } from '@club/contract/club-time';
+import { clubMonth, eventTimeFaults, eventTimeFaultsMessage } from '@club/contract/club-time';
 import {
   addDays,
   formatEventTime,
@@ -108,6 +108,22 @@ export async function participantsPage(
   return { total, offset, limit, participantes: rows.map((row) => toParticipant(row, true)) };
 }
 
+/**
+ * Refuses start and end times that the club's clock skips or shows twice (400
+ * TIME_NOT_IN_CLUB_ZONE), with a message in the staff member's language that names each clock
+ * change and, for a weekly series, the dates it would land on. `times` are the event's and each
+ * week's of its series. The field of the first fault is named, so a form can mark it.
+ */
+function refuseClockFaults(ctx: AppContext, times: Array<{ start: string; end: string }>, language: string): void {
+  const faults = eventTimeFaults(times, ctx.config.clubTimezone);
+  if (faults.length === 0) return;
+  throw new ApiError(
+    'TIME_NOT_IN_CLUB_ZONE',
+    eventTimeFaultsMessage(faults, ctx.config.clubTimezone, language),
+    Object.fromEntries(faults.map((fault) => [fault.field, ['date' as const]])),
+  );
+}
+
 /** The event's waiting list in order (1 = next), with each person's contact fields (staff view). */
 export async function waitlistOf(ctx: AppContext, eventId: string): Promise<Participant[]> {
   const event = await findEvent(ctx.db.kysely, eventId);
@@ -117,9 +133,14 @@ export async function waitlistOf(ctx: AppContext, eventId: string): Promise<Part
 }
 
 /** Creates the event, or one per week for `repeatWeeks` weeks sharing a series id. */
-export async function createEvents(ctx: AppContext, body: AdminEventBody): Promise<Event[]> {
-  await checkLibraryStage(ctx, body.stageId);
+export async function createEvents(ctx: AppContext, body: AdminEventBody, language = 'en'): Promise<Event[]> {
   const weeks = body.repeatWeeks ?? 1;
+  refuseClockFaults(
+    ctx,
+    Array.from({ length: weeks }, (_, week) => ({ start: addDays(body.start, 7 * week), end: addDays(body.end, 7 * week) })),
+    language,
+  );
+  await checkLibraryStage(ctx, body.stageId);
   const stamp = isoOf(ctx.clock.now());
   const seriesId = weeks > 1 ? newId() : null;
   const rows: Insertable<EventsTable>[] = [];
@@ -233,8 +254,10 @@ export async function updateAdminEvent(
   id: string,
   body: AdminEventUpdateBody,
   scope: EventScope = 'this',
+  language = 'en',
 ): Promise<Event> {
   const stamp = isoOf(ctx.clock.now());
+  refuseClockFaults(ctx, [{ start: body.start, end: body.end }], language);
   await checkLibraryStage(ctx, body.stageId);
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, id);
@@ -258,6 +281,12 @@ export async function updateAdminEvent(
       stamp,
     );
     const length = daysBetween(body.start, body.end);
+    // Each later event of the series keeps its day and takes the new times: all must exist.
+    refuseClockFaults(
+      ctx,
+      [body, ...later.map((next) => ({ start: timeOnDay(next.start_at, body.start, 0), end: timeOnDay(next.start_at, body.end, length) }))],
+      language,
+    );
     for (const next of later) {
       const start = timeOnDay(next.start_at, body.start, 0);
       await applyEventChange(

@@ -14,6 +14,7 @@ export {
   findMemberByLogin,
   findMemberBySignInName,
   markEmailVerified,
+  setReminders,
   toUser,
   uniqueKey,
   USER_COLUMNS,
@@ -22,5 +23,7 @@ export {
 export type { UserRow } from './repository.ts';
 export { requireVerifiedEmail } from './verified.ts';
 export { requireSelf } from './service.ts';
+export { findMembersByNombres, findNamedMember } from './by-name.ts';
+export type { NamedMember } from './by-name.ts';
 export { MEMBER_DELETED } from './hooks.ts';
 export type { DeletedMember } from './hooks.ts';

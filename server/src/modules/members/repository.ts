@@ -99,6 +99,16 @@ export interface ProfileChanges {
   language?: string;
 }
 
+/** Turns the member's event reminders on or off (the profile switch, or a mailed signed link). */
+export async function setReminders(db: Executor, id: string, on: boolean, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ recordatorios: on ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Writes the member's own profile fields; nothing else of the row can change through here. */
 export async function updateProfile(
   db: Executor,

@@ -14,6 +14,7 @@ const KNOWN = new Set([
   'SOCIO_TAKEN',
   'NOT_IN_SERIES',
   'ALREADY_REGISTERED',
+  'TIME_NOT_IN_CLUB_ZONE',
 ]);
 
 /** The translation key (with namespace) that explains a failed call to staff. */

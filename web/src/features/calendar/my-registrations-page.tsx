@@ -12,6 +12,7 @@ import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { showToast, toastMessage } from '../../lib/toasts.ts';
 import { useMyRegistrations, usePersonalFeed, useRenewPersonalFeed } from './api/my-registrations.ts';
+import { CalendarSubscribe } from '../../components/calendar-subscribe.tsx';
 import { useSubscribe } from './api/subscribe.ts';
 import { useWaitlist } from './api/waitlist.ts';
 import { scheduleText } from './calendar-format.ts';
@@ -288,21 +289,8 @@ function PersonalFeed({ uuid }: { uuid: string | undefined }) {
             {t('FEED.COPY')}
           </button>
         </div>
-        <div className="d-flex flex-wrap gap-2">
-          {url ? (
-            <a
-              className="btn btn-accent btn-sm"
-              href={url.replace(/^https?:/, 'webcal:')}
-              data-testid="webcal"
-            >
-              {t('FEED.SUBSCRIBE')}
-            </a>
-          ) : (
-            // Holds the link's place until the address arrives, so the card keeps its size.
-            <button type="button" className="btn btn-accent btn-sm" disabled>
-              {t('FEED.SUBSCRIBE')}
-            </button>
-          )}
+        <CalendarSubscribe url={url} copy={false} testId="personal-feed-choices" />
+        <div className="d-flex flex-wrap gap-2 mt-2">
           <button
             type="button"
             className="btn btn-outline-danger btn-sm"

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { APP_ROUTES } from '@club/contract/routes';
 import { ToastType } from '@club/contract/enums';
 import { LANGUAGES } from '@club/contract/languages';
 import { profileFormSchema } from '@club/contract/forms';
@@ -195,6 +197,10 @@ function ProfileEditor({ user }: { user: User | null }) {
             </label>
             <div className="form-text">{t('REMINDERS_HINT')}</div>
           </div>
+          <p className="small" data-testid="profile-calendar">
+            {t('CALENDAR_HINT')}{' '}
+            <Link to={APP_ROUTES.myRegistrations}>{t('CALENDAR_LINK')}</Link>
+          </p>
           <div className="mb-3">
             <label className="form-label" htmlFor={`${FORM_ID}-idioma`}>
               {t('MAIL_LANGUAGE')}

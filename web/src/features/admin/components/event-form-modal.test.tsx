@@ -95,6 +95,23 @@ describe('EventFormModal', () => {
     );
   });
 
+  it('names the clock change under the start time and sends nothing', async () => {
+    const calls = stubFetch(() => ({ status: 500 }));
+    const { user } = renderForm(newEventValues('2027-03-28'));
+    await user.selectOptions(screen.getByLabelText('Type'), String(EventType.ipscSocialShoot));
+    await user.type(screen.getByLabelText('Title'), 'Tirada nocturna');
+    setValue('Start time', '02:30');
+    setValue('End time', '04:00');
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    const message =
+      'On 28/03/2027 at 02:00 the clocks in Europe/Madrid go forward one hour to 03:00: 02:30 does not exist that day.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Start time')).toHaveAccessibleDescription(message);
+    expect(writes(calls)).toHaveLength(0);
+  });
+
   it('sends the contract body in club wall time, with the weekly repeat, and closes', async () => {
     const calls = stubFetch((call) => {
       const body = call.body as Record<string, unknown>;
@@ -280,5 +297,18 @@ describe('eventFormSchema', () => {
   it('checks the number of weeks only when repeating', () => {
     expect(errorsOf({ ...valid, repeat: true, repeatWeeks: '53' })).toEqual({ repeatWeeks: 'outOfRange' });
     expect(errorsOf({ ...valid, repeat: false, repeatWeeks: '53' })).toEqual({});
+  });
+
+  it('refuses times the club clock skips or repeats, on the time field', () => {
+    expect(errorsOf({ ...valid, startDate: '2027-03-28', endDate: '2027-03-28', startTime: '02:30', endTime: '04:00' })).toEqual({
+      startTime: 'clockChange',
+    });
+    expect(errorsOf({ ...valid, startDate: '2027-10-31', endDate: '2027-10-31', startTime: '01:00', endTime: '02:30' })).toEqual({
+      endTime: 'clockChange',
+    });
+    // A weekly series that lands on the spring change two weeks later.
+    expect(
+      errorsOf({ ...valid, startDate: '2027-03-14', endDate: '2027-03-14', startTime: '02:30', endTime: '04:00', repeat: true, repeatWeeks: '4' }),
+    ).toEqual({ startTime: 'clockChange' });
   });
 });

@@ -23,7 +23,9 @@ import { errorMessageKey } from '../errors.ts';
 import { activeRegistrations } from '../participants.ts';
 import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import {
+  CLOCK_CHANGE,
   END_BEFORE_START,
+  clockChangeMessage,
   EVENT_FORM_LIMITS,
   OUT_OF_RANGE,
   SEATS_BELOW_TAKEN,
@@ -72,6 +74,8 @@ export function EventFormModal({
     defaultValues: initialValues,
   });
   const [scope, setScope] = useState<EventScope>('this');
+  // The server's own words for a clock change the form cannot see (a later event of a series).
+  const [serverClockMessage, setServerClockMessage] = useState<string | undefined>();
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const repeat = watch('repeat');
@@ -81,6 +85,13 @@ export function EventFormModal({
     const code = error?.message;
     if (!code) return undefined;
     if (code === END_BEFORE_START) return t('admin:EVENTS.FORM.ERRORS.END_BEFORE_START');
+    if (code === CLOCK_CHANGE) {
+      return (
+        clockChangeMessage(getValues(), mode, field, i18n.resolvedLanguage ?? i18n.language) ??
+        serverClockMessage ??
+        t('admin:ERRORS.TIME_NOT_IN_CLUB_ZONE')
+      );
+    }
     if (code === SEATS_BELOW_TAKEN)
       return t('admin:EVENTS.FORM.ERRORS.SEATS_BELOW_TAKEN', {
         count: event ? event.plazas - event.plazasLibres : 0,
@@ -122,6 +133,15 @@ export function EventFormModal({
         onSaved?.(saved);
       }
     } catch (error) {
+      if (error instanceof ApiCallError && error.errorCode === 'TIME_NOT_IN_CLUB_ZONE') {
+        // Said once, under the time it is about (decision 0030).
+        setServerClockMessage(error.message);
+        setError(error.fields?.end && !error.fields.start ? 'endTime' : 'startTime', {
+          type: 'server',
+          message: CLOCK_CHANGE,
+        });
+        return;
+      }
       if (error instanceof ApiCallError && error.fields) {
         const placed = formErrorsFromServer(error.fields, getValues());
         for (const [field, code] of placed) setError(field, { type: 'server', message: code });

@@ -5,6 +5,7 @@ import { ADMIN_EVENT_LIMITS, adminEventBodySchema, adminEventUpdateBodySchema } 
 import type { AdminEventBody, AdminEventForm, ClubEvent } from '@club/contract/schemas';
 import { EventStatus } from '@club/contract/enums';
 import { addDays, isIsoDate, isRealEventTime } from '@club/contract/event-time';
+import { CLUB_TIMEZONE, eventTimeFaults, eventTimeFaultsMessage } from '@club/contract/club-time';
 import { fieldErrorCodeOfIssue } from '@club/contract/messages';
 import type { FieldErrors } from '@club/contract/errors';
 
@@ -33,6 +34,8 @@ export type EventFormField = keyof EventFormValues;
 export const END_BEFORE_START = 'endBeforeStart';
 export const OUT_OF_RANGE = 'outOfRange';
 export const SEATS_BELOW_TAKEN = 'seatsBelowTaken';
+/** A start or end the club's clock skips or shows twice (the server's TIME_NOT_IN_CLUB_ZONE). */
+export const CLOCK_CHANGE = 'clockChange';
 
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -116,6 +119,39 @@ function formCode(bodyField: string, code: string, values: EventFormValues): str
   return code;
 }
 
+/**
+ * The faults of the body's times in the club's zone: the event's own and, for a weekly repeat,
+ * each week's (the same check the server makes).
+ */
+export function clockFaultsOf(body: Pick<AdminEventBody, 'start' | 'end' | 'repeatWeeks'>, timeZone = CLUB_TIMEZONE) {
+  const weeks = body.repeatWeeks ?? 1;
+  return eventTimeFaults(
+    Array.from({ length: weeks }, (_, week) => ({ start: addDays(body.start, 7 * week), end: addDays(body.end, 7 * week) })),
+    timeZone,
+  );
+}
+
+/**
+ * The message for a field marked CLOCK_CHANGE, in the staff member's language, naming the clock
+ * change (and a series' dates); undefined when the values have no such fault (any more).
+ */
+export function clockChangeMessage(
+  values: EventFormValues,
+  mode: EventFormMode,
+  field: EventFormField,
+  language: string,
+  timeZone = CLUB_TIMEZONE,
+): string | undefined {
+  const body = bodyFromForm(values, mode);
+  if (!isRealEventTime(body.start) || !isRealEventTime(body.end)) return undefined;
+  const which = field === 'startTime' || field === 'startDate' ? 'start' : 'end';
+  const repeatWeeks = typeof body.repeatWeeks === 'number' && body.repeatWeeks > 0 ? body.repeatWeeks : undefined;
+  const faults = clockFaultsOf({ start: body.start, end: body.end, repeatWeeks }, timeZone).filter(
+    (fault) => fault.field === which,
+  );
+  return faults.length > 0 ? eventTimeFaultsMessage(faults, timeZone, language) : undefined;
+}
+
 /** The form's schema for react-hook-form: checks with the contract and outputs the call's body. */
 export function eventFormSchema(mode: EventFormMode) {
   const bodySchema = mode === 'create' ? adminEventBodySchema : adminEventUpdateBodySchema;
@@ -137,7 +173,14 @@ export function eventFormSchema(mode: EventFormMode) {
     })
     .transform((values, ctx): AdminEventBody => {
       const result = bodySchema.safeParse(bodyFromForm(values, mode));
-      if (result.success) return result.data;
+      if (result.success) {
+        const faults = clockFaultsOf(result.data);
+        if (faults.length === 0) return result.data;
+        for (const which of new Set(faults.map((fault) => fault.field))) {
+          ctx.addIssue({ code: 'custom', path: [which === 'start' ? 'startTime' : 'endTime'], message: CLOCK_CHANGE });
+        }
+        return z.NEVER;
+      }
       const seen = new Set<string>();
       for (const issue of result.error.issues) {
         const bodyField = String(issue.path[0] ?? '');

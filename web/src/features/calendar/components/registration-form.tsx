@@ -101,6 +101,15 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
   if (!registered && !canRegister.ok) reason = canRegister.reason === 'EVENT_FULL' ? null : canRegister;
   else if (registered && !canCancel.ok) reason = canCancel;
   else if (registered && competition && !canUpdate.ok) reason = canUpdate;
+  // An event that is over says so by its badge; "it has started" beside it says nothing more.
+  const over = event.end <= nowLocal;
+  if (over && reason && !reason.ok && reason.reason === 'EVENT_EXPIRED') reason = null;
+  // Division and factor are asked only where they can still be chosen; otherwise the member's
+  // registration shows what it holds.
+  const choosing = competition && (showRegister || showUpdate);
+  const held = competition && registered && !choosing
+    ? [own?.division, own?.factor]
+    : null;
 
   const send = (action: RegistrationAction) => {
     const values = getValues();
@@ -141,7 +150,22 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
             {t(`common:ENUMS.CATEGORY.${category ?? 0}`)}
           </output>
         </div>
-        {competition ? (
+        {held ? (
+          <div className="cal-field">
+            <span className="form-label" id={`held-${event.uuid}`}>
+              {t('FORM.DIVISION_FACTOR')}
+            </span>
+            <output className="cal-category" aria-labelledby={`held-${event.uuid}`}>
+              {[
+                held[0] == null ? null : t(`common:ENUMS.DIVISION.${held[0]}`),
+                held[1] == null ? null : t(`common:ENUMS.FACTOR.${held[1]}`),
+              ]
+                .filter(Boolean)
+                .join(' · ') || '—'}
+            </output>
+          </div>
+        ) : null}
+        {choosing ? (
           <>
             <FormField formId={formId} name="division" label={t('FORM.DIVISION')} className="cal-field">
               <select

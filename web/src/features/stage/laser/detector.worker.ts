@@ -138,7 +138,7 @@ function postView(source: OffscreenCanvas, mask: Uint8Array | null, width: numbe
     viewContext.fillStyle = '#ff2d2d';
     const step = width / VIEW_WIDTH;
     for (let index = 0; index < mask.length; index += 1) {
-      if (mask[index] === 0) continue;
+      if (mask[index] !== 1) continue;
       const x = index % width;
       const y = (index - x) / width;
       viewContext.fillRect(Math.floor(x / step) - 1, Math.floor(y / step) - 1, 3, 3);

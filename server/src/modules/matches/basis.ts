@@ -1,0 +1,57 @@
+// What each process keeps of a match between results computations (decision 0037): the
+// competitors under the key they were read with, and the scores as of a match version.
+import type { Competitor } from '@club/contract/match';
+import type { ScoreValues } from '@club/contract/match-scoring';
+import type { AppContext } from '../../context.ts';
+
+/** A competitor with what the server needs beside the wire fields. */
+export interface CompetitorRecord extends Competitor {
+  kind: 'registered' | 'guest' | 'member';
+}
+
+export interface Basis {
+  /** The competitors' version and the events version they were read under. */
+  rosterKey: string;
+  competitors: CompetitorRecord[];
+  ids: ReadonlySet<string>;
+  scoresVersion: number;
+  scores: Map<string, ScoreValues>;
+}
+
+const MAX_KEPT = 50;
+const bases = new WeakMap<AppContext, Map<string, Basis>>();
+
+/** The key competitors are kept under: '' (keep nothing) without an events version. */
+export function rosterKeyOf(match: { roster_version: number }, eventsVersion: string | null | undefined): string {
+  return eventsVersion ? `${match.roster_version}:${eventsVersion}` : '';
+}
+
+export function basisOf(ctx: AppContext, eventId: string): Basis | undefined {
+  return bases.get(ctx)?.get(eventId);
+}
+
+export function keepBasis(ctx: AppContext, eventId: string, basis: Basis): void {
+  let byMatch = bases.get(ctx);
+  if (!byMatch) {
+    byMatch = new Map();
+    bases.set(ctx, byMatch);
+  }
+  if (!byMatch.has(eventId) && byMatch.size >= MAX_KEPT) byMatch.delete(byMatch.keys().next().value as string);
+  byMatch.set(eventId, basis);
+}
+
+/**
+ * Whether the competitor is one of the match's, from the kept competitors when they were read
+ * under the same key as now; undefined when nothing kept answers it (the caller reads).
+ */
+export function knownCompetitor(
+  ctx: AppContext,
+  match: { event_id: string; roster_version: number },
+  eventsVersion: string | null | undefined,
+  competitorId: string,
+): boolean | undefined {
+  const key = rosterKeyOf(match, eventsVersion);
+  const basis = basisOf(ctx, match.event_id);
+  if (key === '' || basis?.rosterKey !== key) return undefined;
+  return basis.ids.has(competitorId);
+}

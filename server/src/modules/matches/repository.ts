@@ -1,0 +1,253 @@
+// Queries of the matches module's own tables (migration 0016): matches, match_competitors,
+// match_scores and match_score_history.
+import type { Insertable, Selectable } from 'kysely';
+import type {
+  MatchCompetitorsTable,
+  MatchesTable,
+  MatchScoreHistoryTable,
+  MatchScoresTable,
+} from '../../db/schema.ts';
+import type { DialectName } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
+
+export type MatchRow = Selectable<MatchesTable>;
+export type CompetitorRow = Selectable<MatchCompetitorsTable>;
+export type ScoreRow = Selectable<MatchScoresTable>;
+export type ScoreHistoryRow = Selectable<MatchScoreHistoryTable>;
+
+/** The match with the database's events version, read in one statement (so at one moment). */
+export async function findMatchWithVersions(
+  db: Executor,
+  eventId: string,
+): Promise<(MatchRow & { events_version: string | null }) | undefined> {
+  return db
+    .selectFrom('matches')
+    .selectAll('matches')
+    .select((eb) =>
+      eb.selectFrom('settings').select('value').where('key', '=', 'events_version').as('events_version'),
+    )
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export function findMatch(db: Executor, eventId: string): Promise<MatchRow | undefined> {
+  return db.selectFrom('matches').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+/** Reads the match inside a write transaction, locking its row on PostgreSQL. */
+export function lockMatch(trx: Executor, dialect: DialectName, eventId: string): Promise<MatchRow | undefined> {
+  const query = trx.selectFrom('matches').selectAll().where('event_id', '=', eventId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Every match's summary fields. */
+export function listMatchSummaries(db: Executor) {
+  return db.selectFrom('matches').select(['event_id', 'name', 'scoring', 'published']).execute();
+}
+
+export function listPublishedMatches(db: Executor): Promise<MatchRow[]> {
+  return db.selectFrom('matches').selectAll().where('published', '=', 1).execute();
+}
+
+export async function insertMatch(db: Executor, row: Insertable<MatchesTable>): Promise<void> {
+  await db.insertInto('matches').values(row).execute();
+}
+
+/**
+ * Changes the match and moves its version (and with `roster`, the competitors' version too);
+ * answers the new version. On PostgreSQL the update also locks the row until the commit.
+ */
+export async function updateMatch(
+  db: Executor,
+  eventId: string,
+  changes: Partial<Pick<MatchesTable, 'name' | 'scoring' | 'published' | 'stages' | 'squads'>>,
+  stamp: string,
+  roster = true,
+): Promise<number> {
+  const row = await db
+    .updateTable('matches')
+    .set((eb) => ({
+      ...changes,
+      updated_at: stamp,
+      version: eb('version', '+', 1),
+      ...(roster ? { roster_version: eb('roster_version', '+', 1) } : {}),
+    }))
+    .where('event_id', '=', eventId)
+    .returning('version')
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Moves the match's version: every change of its competitors (`roster`) or scores calls this. */
+export function bumpMatchVersion(db: Executor, eventId: string, stamp: string, roster: boolean): Promise<number> {
+  return updateMatch(db, eventId, {}, stamp, roster);
+}
+
+export function listCompetitorRows(db: Executor, eventId: string): Promise<CompetitorRow[]> {
+  return db.selectFrom('match_competitors').selectAll().where('event_id', '=', eventId).execute();
+}
+
+export function findCompetitorRow(db: Executor, eventId: string, id: string): Promise<CompetitorRow | undefined> {
+  return db
+    .selectFrom('match_competitors')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findCompetitorRowOfMember(
+  db: Executor,
+  eventId: string,
+  memberId: string,
+): Promise<CompetitorRow | undefined> {
+  return db
+    .selectFrom('match_competitors')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function insertCompetitorRows(db: Executor, rows: Insertable<MatchCompetitorsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db.insertInto('match_competitors').values(rows.slice(i, i + 200)).execute();
+  }
+}
+
+export async function updateCompetitorRow(
+  db: Executor,
+  eventId: string,
+  id: string,
+  changes: Partial<Omit<MatchCompetitorsTable, 'id' | 'event_id' | 'created_at'>>,
+): Promise<void> {
+  await db.updateTable('match_competitors').set(changes).where('event_id', '=', eventId).where('id', '=', id).execute();
+}
+
+/** Takes competitors out of squads that no longer exist. */
+export async function clearSquadsNotIn(db: Executor, eventId: string, squads: number[], stamp: string): Promise<void> {
+  let query = db
+    .updateTable('match_competitors')
+    .set({ squad: null, updated_at: stamp })
+    .where('event_id', '=', eventId)
+    .where('squad', 'is not', null);
+  if (squads.length > 0) query = query.where('squad', 'not in', squads);
+  await query.execute();
+}
+
+export function listScores(db: Executor, eventId: string, stage?: number): Promise<ScoreRow[]> {
+  let query = db.selectFrom('match_scores').selectAll().where('event_id', '=', eventId);
+  if (stage !== undefined) query = query.where('stage', '=', stage);
+  return query.orderBy('stage').orderBy('competitor_id').execute();
+}
+
+/** The values of the scores saved after `sinceVersion` (all: 0), and nothing else: what results read. */
+export function listScoreValues(db: Executor, eventId: string, sinceVersion: number) {
+  let query = db
+    .selectFrom('match_scores')
+    .select(['stage', 'competitor_id', 'a', 'c', 'd', 'm', 'ns', 'procedurals', 'time_cs', 'dnf', 'series', 'x'])
+    .where('event_id', '=', eventId);
+  if (sinceVersion > 0) query = query.where('saved_version', '>', sinceVersion);
+  return query.execute();
+}
+
+/** The score held of one run; `lock` locks its row to the commit (PostgreSQL). */
+export function findScore(
+  db: Executor,
+  eventId: string,
+  stage: number,
+  competitorId: string,
+  lock = false,
+): Promise<ScoreRow | undefined> {
+  const query = db
+    .selectFrom('match_scores')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('stage', '=', stage)
+    .where('competitor_id', '=', competitorId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Stage numbers that hold at least one score. */
+export async function scoredStages(db: Executor, eventId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('match_scores')
+    .select('stage')
+    .distinct()
+    .where('event_id', '=', eventId)
+    .execute();
+  return rows.map((row) => Number(row.stage));
+}
+
+/** The revision that carried a clientId, if that device's score was saved before. */
+export function findRevisionByClientId(
+  db: Executor,
+  eventId: string,
+  clientId: string,
+): Promise<ScoreHistoryRow | undefined> {
+  return db
+    .selectFrom('match_score_history')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** Writes a score as the one held now and as a kept revision. */
+export async function saveScore(db: Executor, row: MatchScoresTable, historyId: string, isNew: boolean): Promise<void> {
+  await db.insertInto('match_score_history').values({ ...row, id: historyId }).execute();
+  if (isNew) {
+    await db.insertInto('match_scores').values(row).execute();
+    return;
+  }
+  const { event_id, stage, competitor_id, ...changes } = row;
+  await db
+    .updateTable('match_scores')
+    .set(changes)
+    .where('event_id', '=', event_id)
+    .where('stage', '=', stage)
+    .where('competitor_id', '=', competitor_id)
+    .execute();
+}
+
+/** Many scores at once (an import): each row is new or replaces the one held. */
+export async function saveScoresInBulk(
+  db: Executor,
+  rows: MatchScoresTable[],
+  historyIds: string[],
+  replaced: Set<string>,
+): Promise<void> {
+  const key = (row: MatchScoresTable) => `${row.stage}:${row.competitor_id}`;
+  const fresh = rows.filter((row) => !replaced.has(key(row)));
+  const old = rows.filter((row) => replaced.has(key(row)));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('match_score_history')
+      .values(rows.slice(i, i + 200).map((row, j) => ({ ...row, id: historyIds[i + j]! })))
+      .execute();
+  }
+  for (let i = 0; i < fresh.length; i += 200) {
+    await db.insertInto('match_scores').values(fresh.slice(i, i + 200)).execute();
+  }
+  for (const row of old) {
+    const { event_id, stage, competitor_id, ...changes } = row;
+    await db
+      .updateTable('match_scores')
+      .set(changes)
+      .where('event_id', '=', event_id)
+      .where('stage', '=', stage)
+      .where('competitor_id', '=', competitor_id)
+      .execute();
+  }
+}
+
+export function listScoreHistory(
+  db: Executor,
+  eventId: string,
+  filter: { stage?: number; competitorId?: string },
+): Promise<ScoreHistoryRow[]> {
+  let query = db.selectFrom('match_score_history').selectAll().where('event_id', '=', eventId);
+  if (filter.stage !== undefined) query = query.where('stage', '=', filter.stage);
+  if (filter.competitorId !== undefined) query = query.where('competitor_id', '=', filter.competitorId);
+  return query.orderBy('stage').orderBy('competitor_id').orderBy('revision').execute();
+}

@@ -1,0 +1,262 @@
+// Results of a match, computed on the server from the scores by the contract's rules and kept
+// in this process by a key read from the database on every request (decision 0037).
+import { gzipSync } from 'node:zlib';
+import { computeResults } from '@club/contract/match-scoring';
+import type { ScoreValues } from '@club/contract/match-scoring';
+import { divisionKey, factorKey } from '@club/contract/enums';
+import { RESULTS_CSV_HEADER } from '@club/contract/match';
+import type { MatchStage, MemberMatchResult, Results } from '@club/contract/match';
+import type { AppContext } from '../../context.ts';
+import { readVersions } from '../../db/versions.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { findMatchEventHeaders } from '../events/index.ts';
+import type { MatchEventHeader } from '../events/index.ts';
+import type { MatchRow } from './repository.ts';
+import { listPublishedMatches, listScoreValues } from './repository.ts';
+import type { Asker } from './service.ts';
+import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
+import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
+
+/** Results as computed once per key, with their encodings made when first asked for. */
+export interface KeptResults {
+  key: string;
+  results: Results;
+  json?: Buffer;
+  gzip?: Buffer;
+  csv?: Buffer;
+}
+
+const MAX_KEPT = 50;
+const kept = new WeakMap<AppContext, Map<string, KeptResults>>();
+
+function cacheOf(ctx: AppContext): Map<string, KeptResults> {
+  let cache = kept.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    kept.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * The key of a match's results: its own version (moved by this module on every change of the
+ * match, its competitors or its scores) and the events version (moved by triggers on every
+ * write to events, registrations and members' names, from any process). Both are read in the
+ * same statement as the match, before any row the results are made of, so results kept under a
+ * key are never older than it.
+ */
+function keyOf(match: MatchRow, eventsVersion: string | null | undefined): string | null {
+  return eventsVersion ? `${match.version}:${eventsVersion}` : null;
+}
+
+function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof listScoreValues>>[number]): ScoreValues {
+  return scoring === 'precision'
+    ? {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        series: JSON.parse(row.series ?? '[]') as number[],
+        x: Number(row.x),
+      }
+    : {
+        stage: Number(row.stage),
+        competitorId: row.competitor_id,
+        dnf: Boolean(row.dnf),
+        time: Number(row.time_cs) / 100,
+        a: Number(row.a),
+        c: Number(row.c),
+        d: Number(row.d),
+        m: Number(row.m),
+        ns: Number(row.ns),
+        procedurals: Number(row.procedurals),
+      };
+}
+
+async function compute(
+  ctx: AppContext,
+  match: MatchRow,
+  event: MatchEventHeader,
+  eventsVersion: string | null | undefined,
+): Promise<Results> {
+  const db = ctx.db.kysely;
+  const version = Number(match.version);
+  const rosterKey = rosterKeyOf(match, eventsVersion);
+  const basis = basisOf(ctx, match.event_id);
+  const competitors =
+    basis && rosterKey !== '' && basis.rosterKey === rosterKey ? basis.competitors : await loadCompetitors(db, event);
+  // A basis from a newer version than asked (another request got there first) is not used.
+  const since = basis && basis.scoresVersion <= version ? basis.scoresVersion : 0;
+  // A copy: another computation of this match may be reading the kept map meanwhile.
+  const scores = since > 0 ? new Map(basis!.scores) : new Map<string, ScoreValues>();
+  for (const row of await listScoreValues(db, match.event_id, since)) {
+    scores.set(`${row.stage}:${row.competitor_id}`, valuesOf(match.scoring, row));
+  }
+  if (rosterKey !== '' && (!basis || basis.scoresVersion <= version)) {
+    const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
+    keepBasis(ctx, match.event_id, { rosterKey, competitors, ids, scoresVersion: version, scores });
+  }
+  const stages = JSON.parse(match.stages) as MatchStage[];
+  return {
+    eventUuid: match.event_id,
+    published: Boolean(match.published),
+    computedAt: ctx.clock.now().toISOString(),
+    version,
+    name: match.name,
+    scoring: match.scoring,
+    stages,
+    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores: [...scores.values()] }),
+  };
+}
+
+// Results being computed, by match: callers asking for the same key while it runs wait for that
+// one computation instead of starting their own (scores arrive while results are read).
+const computing = new WeakMap<AppContext, Map<string, { key: string; entry: Promise<KeptResults> }>>();
+
+async function keptResults(
+  ctx: AppContext,
+  match: MatchRow,
+  event: MatchEventHeader,
+  eventsVersion: string | null | undefined,
+): Promise<KeptResults> {
+  const cache = cacheOf(ctx);
+  const key = keyOf(match, eventsVersion);
+  const hit = cache.get(match.event_id);
+  if (key !== null && hit?.key === key) return hit;
+  if (key === null) return { key: '', results: await compute(ctx, match, event, eventsVersion) };
+  let running = computing.get(ctx);
+  if (!running) {
+    running = new Map();
+    computing.set(ctx, running);
+  }
+  const pending = running.get(match.event_id);
+  if (pending?.key === key) return pending.entry;
+  const entry = compute(ctx, match, event, eventsVersion).then((results) => {
+    const kept: KeptResults = { key, results };
+    // A newer key may have been kept meanwhile; the older never replaces it.
+    const current = cache.get(match.event_id);
+    if (!current || newerKey(key, current.key)) {
+      cache.delete(match.event_id);
+      if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value as string);
+      cache.set(match.event_id, kept);
+    }
+    return kept;
+  });
+  running.set(match.event_id, { key, entry });
+  try {
+    return await entry;
+  } finally {
+    if (running.get(match.event_id)?.entry === entry) running.delete(match.event_id);
+  }
+}
+
+/** True when key `a` (match version : events version) is at least as new as `b` in both parts. */
+function newerKey(a: string, b: string): boolean {
+  const [matchA = 0, eventsA = 0] = a.split(':').map(Number);
+  const [matchB = 0, eventsB = 0] = b.split(':').map(Number);
+  return matchA >= matchB && eventsA >= eventsB;
+}
+
+/** The match's results for the asker: anyone once published, staff and range officers always. */
+export async function resultsFor(ctx: AppContext, eventId: string, asker: Asker): Promise<KeptResults> {
+  const { event, match } = await visibleMatch(ctx, eventId, asker);
+  if (!match.published && !isRangeOfficer(asker?.member, match.scoring)) {
+    throw new ApiError('RESULTS_NOT_PUBLISHED', 'The results are not published yet.');
+  }
+  return keptResults(ctx, match, event, match.events_version);
+}
+
+/** The results as UTF-8 JSON, encoded once per key. */
+export function resultsJson(entry: KeptResults): Buffer {
+  entry.json ??= Buffer.from(JSON.stringify(entry.results));
+  return entry.json;
+}
+
+/**
+ * The JSON gzipped once per key, at the fastest level: during a match the key moves with every
+ * score, and level 1 costs a third of level 6 for a tenth more bytes.
+ */
+export function resultsGzip(entry: KeptResults): Buffer {
+  entry.gzip ??= gzipSync(resultsJson(entry), { level: 1 });
+  return entry.gzip;
+}
+
+// A cell a spreadsheet would read as a formula is written as text.
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** results.csv: a header, then one line per competitor and stage (UTF-8, CRLF, RFC 4180). */
+export function resultsCsv(entry: KeptResults): Buffer {
+  if (entry.csv) return entry.csv;
+  const { results } = entry;
+  const stageNames = new Map((results.stages ?? []).map((s) => [s.number, s.name]));
+  const lines = [RESULTS_CSV_HEADER.join(',')];
+  for (const division of results.divisions) {
+    for (const c of division.competitors) {
+      for (const s of c.stages) {
+        lines.push(
+          [
+            divisionKey(division.division) ?? String(division.division),
+            c.place,
+            c.fullName,
+            factorKey(c.factor) ?? String(c.factor),
+            c.matchPoints.toFixed(4),
+            c.percent.toFixed(2),
+            c.dq ? 'yes' : 'no',
+            s.stage,
+            stageNames.get(s.stage) ?? '',
+            s.time === null ? null : s.time.toFixed(2),
+            s.points,
+            s.hitFactor === null ? null : s.hitFactor.toFixed(4),
+            s.stagePoints.toFixed(4),
+            s.place,
+            s.dnf ? 'yes' : 'no',
+          ]
+            .map(csvCell)
+            .join(','),
+        );
+      }
+    }
+  }
+  entry.csv = Buffer.from(`${lines.join('\r\n')}\r\n`);
+  return entry.csv;
+}
+
+/** Every published match the member shot, newest first, with place, percent and stages. */
+export async function memberResults(ctx: AppContext, memberId: string): Promise<MemberMatchResult[]> {
+  const db = ctx.db.kysely;
+  // Read before the matches and their rows, so what is kept under it is at least as new.
+  const { events: eventsVersion } = await readVersions(db);
+  const matches = await listPublishedMatches(db);
+  const events = new Map((await findMatchEventHeaders(db, matches.map((m) => m.event_id))).map((e) => [e.id, e]));
+  const found: MemberMatchResult[] = [];
+  for (const match of matches) {
+    const event = events.get(match.event_id);
+    if (!event) continue;
+    const { results } = await keptResults(ctx, match, event, eventsVersion);
+    const stageNames = new Map((results.stages ?? []).map((s) => [s.number, s.name]));
+    for (const division of results.divisions) {
+      const mine = division.competitors.find((c) => c.personUuid === memberId);
+      if (!mine) continue;
+      found.push({
+        eventUuid: match.event_id,
+        evento: event.evento,
+        start: event.startAt,
+        matchName: match.name,
+        scoring: match.scoring,
+        division: division.division,
+        factor: mine.factor,
+        place: mine.place,
+        of: division.competitors.filter((c) => !c.dq).length,
+        matchPoints: mine.matchPoints,
+        percent: mine.percent,
+        dq: mine.dq,
+        stages: mine.stages.map((s) => ({ ...s, name: stageNames.get(s.stage) ?? '' })),
+      });
+    }
+  }
+  return found.sort((a, b) => b.start.localeCompare(a.start));
+}
