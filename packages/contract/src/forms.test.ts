@@ -202,7 +202,8 @@ describe('registerBodySchema', () => {
       socio: ['maxlength'],
     });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 5)).toEqual({});
-    expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 6)).toEqual({ division: ['enum'] });
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 7)).toEqual({});
+    expect(errorsWith(registerBodySchema, validRegisterBody, 'division', 8)).toEqual({ division: ['enum'] });
     expect(errorsWith(registerBodySchema, validRegisterBody, 'factor', 2)).toEqual({});
     expect(errorsWith(registerBodySchema, validRegisterBody, 'factor', 0)).toEqual({ factor: ['enum'] });
   });

@@ -162,7 +162,7 @@ describe('subscribeBodySchema', () => {
 
   it('checks uuid, division and factor', () => {
     expect(errorsOf(subscribeBodySchema, { ...body, uuid: 'x' })).toEqual({ uuid: ['pattern'] });
-    expect(errorsOf(subscribeBodySchema, { ...body, division: 7 })).toEqual({ division: ['enum'] });
+    expect(errorsOf(subscribeBodySchema, { ...body, division: 8 })).toEqual({ division: ['enum'] });
     expect(errorsOf(subscribeBodySchema, { ...body, factor: 'major' })).toEqual({ factor: ['enum'] });
   });
 });
