@@ -15,16 +15,12 @@ import { TEST_DIALECTS } from '../support/test-app.ts';
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const tsx = ['--import', 'tsx'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-ops-'));
-const schemas: string[] = [];
 
-afterAll(async () => {
+// PostgreSQL schemas made here are named as every test file's are (t_ and 12 hex digits), so
+// the run's global teardown drops them once no file is migrating: a drop while another file's
+// migrator scans the catalog breaks that file.
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE_URL && schemas.length > 0) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    for (const schema of schemas) await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  }
 });
 
 function freePort(): Promise<number> {
@@ -41,12 +37,11 @@ function freePort(): Promise<number> {
 /** An empty database of the dialect: a new SQLite path, or a new PostgreSQL schema. */
 async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<string> {
   if (dialect === 'sqlite') return `sqlite:${path.join(dir, `${randomBytes(4).toString('hex')}.db`)}`;
-  const schema = `ops_${randomBytes(5).toString('hex')}`;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  schemas.push(schema);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
