@@ -6,6 +6,7 @@ import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { formatDay, useCents, useMembership } from '../../lib/membership/membership.ts';
 import './membership.css';
+import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 
 /** "My membership": dues, licence expiry, classes left, the club's rules and the member's payments. */
 export function MembershipPage() {
@@ -112,10 +113,8 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
   const { t, i18n } = useTranslation('membership');
   const language = i18n.resolvedLanguage ?? 'es';
   const cents = useCents();
-  // The table may scroll sideways on a phone: its frame takes the focus so keys can scroll it.
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
-    <div className="table-responsive" tabIndex={0} role="region" aria-label={t('PAYMENTS')}>
+    <ScrollTable label={t('PAYMENTS')}>
       <table className="table table-sm align-middle membership-table">
         <thead>
           <tr>
@@ -156,7 +155,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

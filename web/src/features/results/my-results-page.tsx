@@ -7,6 +7,7 @@ import { eventDayLabel } from '../../lib/library/briefing-event.ts';
 import { useMyResults } from './api/results.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
+import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 
 /** The member's matches (/my-results), beside the training log: place, percent and each stage. */
 export function MyResultsPage() {
@@ -51,7 +52,7 @@ export function MyResultsPage() {
                       </>
                     ) : null}
                   </p>
-                  <div className="table-responsive">
+                  <ScrollTable label={t('STAGES_OF', { name: m.matchName })}>
                     <table className="table table-sm mb-0">
                       <caption className="visually-hidden">{t('STAGES_OF', { name: m.matchName })}</caption>
                       <thead>
@@ -79,7 +80,7 @@ export function MyResultsPage() {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollTable>
                 </div>
               </article>
             ))}

@@ -10,6 +10,7 @@ import { eventDayLabel, useBriefingEvent } from '../../lib/library/briefing-even
 import { downloadResultsCsv, resultsCsvPath, useMatchOfResults, useResults } from './api/results.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
+import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 
 function StageRows({ competitor, stages, ipsc }: { competitor: CompetitorResult; stages: MatchStage[]; ipsc: boolean }) {
   const { t, i18n } = useTranslation('results');
@@ -68,9 +69,9 @@ function ByDivision({ results, stages, ipsc }: { results: Results; stages: Match
                     <span className="results-percent">{c.dq ? '–' : `${n(c.percent, 2)} %`}</span>
                     <span className="results-points">{n(c.matchPoints, ipsc ? 4 : 0)}</span>
                   </summary>
-                  <div className="table-responsive">
+                  <ScrollTable label={t('STAGES_OF', { name: c.fullName })}>
                     <StageRows competitor={c} stages={stages} ipsc={ipsc} />
-                  </div>
+                  </ScrollTable>
                 </details>
               </li>
             ))}
@@ -118,7 +119,7 @@ function ByStage({ results, stages, ipsc }: { results: Results; stages: MatchSta
             <h2 id={`stage-division-${division.division}`} className="h4">
               {t(`common:ENUMS.DIVISION.${division.division}`)}
             </h2>
-            <div className="table-responsive">
+            <ScrollTable label={`${t('RESULTS_TABLE')} · ${t(`common:ENUMS.DIVISION.${division.division}`)}`}>
               <table className="table table-sm results-table">
                 <thead>
                   <tr>
@@ -143,7 +144,7 @@ function ByStage({ results, stages, ipsc }: { results: Results; stages: MatchSta
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
           </section>
         );
       })}

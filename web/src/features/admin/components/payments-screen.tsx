@@ -23,6 +23,7 @@ import type { LedgerFilter } from '../api/payments.ts';
 import { useUserSearch } from '../api/search-users.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { QueryState } from './query-state.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 
 /** The refusal's text of the membership area, or the generic one. */
 function refusalText(t: (key: string) => string, error: unknown): string {
@@ -202,10 +203,8 @@ function Totals({ totals }: { totals: Array<{ month: string; concept: PaymentCon
     totals.find((row) => row.month === month && row.concept === concept)?.amountCents ?? 0;
   const monthName = (month: string) =>
     new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
-  // The table may scroll sideways on a phone: its frame takes the focus so keys can scroll it.
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard
-    <div className="table-responsive" tabIndex={0} role="region" aria-label={t('STAFF.TOTALS_TITLE')}>
+    <ScrollTable label={t('STAFF.TOTALS_TABLE')}>
       <table className="table table-sm payments-totals" data-testid="payments-totals">
         <thead>
           <tr>
@@ -238,7 +237,7 @@ function Totals({ totals }: { totals: Array<{ month: string; concept: PaymentCon
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
