@@ -7,8 +7,8 @@ import type { Page } from '@playwright/test';
  * is the drawing the HTML brings, whose controls are inert: a focus taken or a key pressed there
  * is lost when the app replaces it.
  */
-export async function appStarted(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+export async function appStarted(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started', timeout === undefined ? {} : { timeout });
 }
 
 /**
