@@ -62,6 +62,20 @@ test.describe('a public page runs only what it needs', () => {
     expect(scripts.files()).not.toContainEqual(expect.stringMatching(/schemas/));
   });
 
+  for (const [screen, form] of [
+    ['/login', 'login-page'],
+    ['/register', 'register-page'],
+  ]) {
+    test(`${screen} loads its form's code, not the calendar's or the designer's`, async ({ page }) => {
+      const scripts = watchScripts(page);
+      await page.goto(screen);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.files()).toContainEqual(expect.stringMatching(new RegExp(`/${form}-[\\w-]+\\.js$`)));
+      expect(scripts.files()).not.toContainEqual(expect.stringMatching(/calendar|stage|training|admin/));
+      expect(await scripts.gzip()).toBeLessThanOrEqual(195 * KB);
+    });
+  }
+
   test('on a phone, the drawn menu opens before the app and stays open once it starts', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/terms', { waitUntil: 'load' });
