@@ -3,7 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
 import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
-import type { EventsTable, MembersTable, RegistrationsTable } from '../../db/schema.ts';
+import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -238,11 +238,6 @@ export function lockLaterOfSeries(
   return (dialect === 'postgres' ? query.forUpdate() : query).execute();
 }
 
-/** A member's row by id, for staff seating them. */
-export function findMemberRow(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('waitlist').where('event_id', '=', id).execute();
   await db.deleteFrom('registrations').where('event_id', '=', id).execute();
@@ -265,18 +260,6 @@ export function findUpcomingRegistrations(
     .execute();
 }
 
-/** Address, language and name of a member, for a mail. */
-export function findMailee(
-  db: Executor,
-  memberId: string,
-): Promise<{ id: string; email: string; language: string; nombre: string } | undefined> {
-  return db
-    .selectFrom('members')
-    .select(['id', 'email', 'language', 'nombre'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** The sequence of each member's copy of an event (registrations.sequence), by member id. */
 export async function findCopySequences(db: Executor, eventId: string, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
@@ -287,4 +270,52 @@ export async function findCopySequences(db: Executor, eventId: string, memberIds
     .where('member_id', 'in', memberIds)
     .execute();
   return new Map(rows.map((row) => [String(row.member_id), row.sequence]));
+}
+
+/** A member's registrations with their events, for the staff member screen (newest first) or the export (oldest first). */
+export function findMemberRegistrations(db: Executor, memberId: string, order: 'newest' | 'oldest') {
+  const query = db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select([
+      'registrations.id',
+      'registrations.role_id',
+      'registrations.status',
+      'registrations.categoria',
+      'registrations.division',
+      'registrations.factor',
+      'registrations.created_at',
+      'registrations.updated_at',
+      'events.id as event_id',
+      'events.type',
+      'events.start_at',
+      'events.end_at',
+      'events.evento',
+    ])
+    .where('registrations.member_id', '=', memberId);
+  return order === 'newest'
+    ? query.orderBy('events.start_at', 'desc').orderBy('events.id').execute()
+    : query.orderBy('events.start_at').execute();
+}
+
+/** Keeps a deleted member's registrations for the club's records, with no link to the person. */
+export async function unlinkRegistrations(db: Executor, memberId: string, stamp: string): Promise<void> {
+  await db.updateTable('registrations').set({ member_id: null, updated_at: stamp }).where('member_id', '=', memberId).execute();
+}
+
+/** The members registered for an event (each once), or undefined for an unknown event, with its stage. */
+export async function findEventHomework(
+  db: Executor,
+  eventId: string,
+): Promise<{ stageId: string | null; memberIds: string[] } | undefined> {
+  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
+  if (!event) return undefined;
+  const registered = await db
+    .selectFrom('registrations')
+    .select('member_id')
+    .where('event_id', '=', eventId)
+    .where('member_id', 'is not', null)
+    .execute();
+  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
+  return { stageId: event.stage_id ?? null, memberIds };
 }

@@ -12,7 +12,6 @@ import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
-import { MEMBER_EXPORTED } from './hooks.ts';
 import type { MemberExport } from './export.ts';
 import { queueAddressLink } from './verification.ts';
 
@@ -90,7 +89,7 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 /** Everything the club holds on the member. */
 export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
   requireSelf(member, uuid);
-  return collectMemberData(ctx.db.kysely, member, ctx.clock.now(), ctx.hooks.all(MEMBER_EXPORTED));
+  return collectMemberData(ctx, ctx.db.kysely, member);
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */

@@ -107,3 +107,12 @@ export async function countByMembersOnLibraryStage(
     .execute();
   return new Map(rows.map((r) => [r.member_id, Number(r.count)]));
 }
+
+/** A member's sessions, oldest first (their export). */
+export function listForExport(db: Executor, memberId: string): Promise<TrainingRow[]> {
+  return db.selectFrom('training_sessions').selectAll().where('member_id', '=', memberId).orderBy('started_at').execute();
+}
+
+export async function deleteAllOfMember(db: Executor, memberId: string): Promise<void> {
+  await db.deleteFrom('training_sessions').where('member_id', '=', memberId).execute();
+}
