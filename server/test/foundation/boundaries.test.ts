@@ -55,4 +55,32 @@ describe('import boundaries (npm run lint)', () => {
     ].join('\n');
     expect(await restrictedImports('packages/contract/src/crafted.ts', code)).toHaveLength(3);
   });
+
+  it('refuses lib, db, jobs, mail and plugins importing a module, even its public entry', async () => {
+    const code = "import { toUser } from '../modules/members/index.ts';\nexport const used = toUser;\n";
+    for (const dir of ['lib', 'db', 'jobs', 'mail', 'plugins']) {
+      expect(await restrictedImports(`server/src/${dir}/crafted.ts`, code), dir).toEqual([
+        expect.stringContaining('must not import a module'),
+      ]);
+    }
+    const deeper = "import { memberOfToken } from '../../modules/index.ts';\nexport const used = memberOfToken;\n";
+    expect(await restrictedImports('server/src/db/migrations/crafted.ts', deeper)).toHaveLength(1);
+    // The composition layer may.
+    expect(await restrictedImports('server/src/seed/crafted.ts', code.replace('../modules', '../modules'))).toEqual([]);
+  });
+
+  it('refuses a package importing a Node.js module or a tool of the repository, and lets its tests read files', async () => {
+    const code = [
+      "import fs from 'node:fs';",
+      "import path from 'path';",
+      "import { scan } from '../../../scripts/scan.mjs';",
+      'export const used = [fs, path, scan];',
+    ].join('\n');
+    expect(await restrictedImports('packages/stage-engine/src/crafted.ts', code)).toEqual([
+      expect.stringContaining('must not import a Node.js module'),
+      expect.stringContaining('must not import a Node.js module'),
+      expect.stringContaining("must not import the server, the web app or the repository's tools"),
+    ]);
+    expect(await restrictedImports('packages/contract/src/crafted.test.ts', "import fs from 'node:fs';\nexport const used = fs;\n")).toEqual([]);
+  });
 });
