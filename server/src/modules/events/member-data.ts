@@ -4,15 +4,58 @@ import type { Executor } from '../../db/transaction.ts';
 import type { Hooks } from '../../lib/hooks.ts';
 import { MEMBER_DELETED, MEMBER_EXPORT } from '../members/index.ts';
 import type { DeletedMember } from '../members/index.ts';
-import {
-  findEventHomework,
-  findMemberRegistrations,
-  findUpcomingRegistrations,
-  freeSeat,
-  unlinkRegistrations,
-  updateRegistration,
-} from './repository.ts';
+import { findUpcomingRegistrations, freeSeat, updateRegistration } from './repository.ts';
 import { promoteWaiting } from './waitlist.ts';
+
+// The queries of a member's records (the events module's tables).
+
+/** A member's registrations with their events, for the staff member screen (newest first) or the export (oldest first). */
+export function findMemberRegistrations(db: Executor, memberId: string, order: 'newest' | 'oldest') {
+  const query = db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select([
+      'registrations.id',
+      'registrations.role_id',
+      'registrations.status',
+      'registrations.categoria',
+      'registrations.division',
+      'registrations.factor',
+      'registrations.created_at',
+      'registrations.updated_at',
+      'events.id as event_id',
+      'events.type',
+      'events.start_at',
+      'events.end_at',
+      'events.evento',
+    ])
+    .where('registrations.member_id', '=', memberId);
+  return order === 'newest'
+    ? query.orderBy('events.start_at', 'desc').orderBy('events.id').execute()
+    : query.orderBy('events.start_at').execute();
+}
+
+/** Keeps a deleted member's registrations for the club's records, with no link to the person. */
+export async function unlinkRegistrations(db: Executor, memberId: string, stamp: string): Promise<void> {
+  await db.updateTable('registrations').set({ member_id: null, updated_at: stamp }).where('member_id', '=', memberId).execute();
+}
+
+/** The members registered for an event (each once), or undefined for an unknown event, with its stage. */
+export async function findEventHomework(
+  db: Executor,
+  eventId: string,
+): Promise<{ stageId: string | null; memberIds: string[] } | undefined> {
+  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
+  if (!event) return undefined;
+  const registered = await db
+    .selectFrom('registrations')
+    .select('member_id')
+    .where('event_id', '=', eventId)
+    .where('member_id', 'is not', null)
+    .execute();
+  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
+  return { stageId: event.stage_id ?? null, memberIds };
+}
 
 /**
  * Cancels a member's registrations of events still to come, takes them off every waiting list,

@@ -26,8 +26,7 @@ export {
   updateLanguage,
 } from './repository.ts';
 export type { UserRow } from './repository.ts';
-export { requireVerifiedEmail } from './verified.ts';
-export { requireSelf } from './service.ts';
+export { requireSelf, requireVerifiedEmail } from './verified.ts';
 export { findMembersByNombres, findNamedMember } from './by-name.ts';
 export type { NamedMember } from './by-name.ts';
 export { MEMBER_ADDRESS_CHANGED, MEMBER_DELETED, MEMBER_EXPORT } from './hooks.ts';

@@ -14,6 +14,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { collectMemberData, deleteMemberData } from './export.ts';
 import type { MemberExport } from './export.ts';
 import { queueAddressLink } from './verification.ts';
+import { requireSelf } from './verified.ts';
 
 const HOUR = 3_600_000;
 
@@ -55,13 +56,6 @@ export async function register(
   );
   await queueAddressLink(ctx, { id: user.uuid, nombre: user.nombre, language: client.language ?? 'es' }, user.email, 'verify');
   return user;
-}
-
-/** 403 unless every uuid the call names is the caller's own. */
-export function requireSelf(member: MemberRow, ...uuids: string[]): void {
-  if (uuids.some((uuid) => uuid.toLowerCase() !== member.id.toLowerCase())) {
-    throw new ApiError('FORBIDDEN', "Another member's data cannot be changed or read.");
-  }
 }
 
 /** Changes the member's own mobile, birth date, sex, division, factor, reminders and mail language; nothing else. */
