@@ -24,6 +24,8 @@ export const TABLE_OWNERS = {
       'modules/auth': 'the session lookup reads a token and its member in one statement, on every signed-in request',
       'modules/events': "participant lists, waiting lines and mail recipients show the member's name and address",
       'modules/library': "a library stage shows its author's name",
+      'modules/payments':
+        'the ledger names each payment\'s member, recorder and voider, and the attention lists pick members by the dues, licence and classes payments keeps up to date, one statement each',
     },
   },
   // The search index of members (migrations 0006, 0010, 0011): FTS5 on SQLite, pg_trgm on PostgreSQL.
@@ -31,7 +33,13 @@ export const TABLE_OWNERS = {
   email_verifications: { owner: 'modules/members' },
   tokens: { owner: 'modules/auth' },
   password_resets: { owner: 'modules/auth' },
-  events: { owner: 'modules/events' },
+  events: {
+    owner: 'modules/events',
+    readBy: {
+      'modules/payments':
+        'a payment for an event checks, in its own write transaction, that the event exists; asking the events module would close an import cycle (events asks payments for the membership rules)',
+    },
+  },
   registrations: { owner: 'modules/events' },
   waitlist: { owner: 'modules/events' },
   matches: { owner: 'modules/matches' },
@@ -50,7 +58,10 @@ export const TABLE_OWNERS = {
   training_sessions: { owner: 'modules/training' },
   rate_limits: { owner: 'lib/rate-limit.ts' },
   // The change counters (db/versions.ts) and one-time claims such as the demo seed's (db/settings.ts).
-  settings: { owner: 'db' },
+  settings: {
+    owner: 'db',
+    readBy: { 'modules/matches': 'a match is read with the events version in one statement, so both are of one moment' },
+  },
   jobs: { owner: 'jobs' },
   // Each worker process's heartbeat (migration 0014).
   job_workers: { owner: 'jobs' },

@@ -17,6 +17,7 @@ import { trainingHooks } from './training/index.ts';
 import { stagesHooks } from './stages/index.ts';
 import { contactHooks } from './contact/index.ts';
 import { paymentsHooks } from './payments/index.ts';
+import { matchesHooks } from './matches/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
@@ -32,6 +33,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   stagesHooks(hooks);
   contactHooks(hooks);
   paymentsHooks(hooks);
+  matchesHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);

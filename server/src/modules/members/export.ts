@@ -23,7 +23,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Collects the member's row and what every module keeps of them (registrations, stages,
- * sessions but never their secrets, reset links, messages, training, payments), each module's part read
+ * sessions but never their secrets, reset links, messages, training, payments, match entries), each module's part read
  * by that module (MEMBER_EXPORT).
  */
 export async function collectMemberData(ctx: AppContext, db: Executor, member: MemberRow): Promise<MemberExport> {
@@ -36,6 +36,7 @@ export async function collectMemberData(ctx: AppContext, db: Executor, member: M
     contactMessages: [],
     training: [],
     payments: [],
+    matchEntries: [],
   };
   for (const read of ctx.hooks.all(MEMBER_EXPORT)) {
     Object.assign(parts, await read(db, member));

@@ -52,6 +52,19 @@ export interface MemberExportParts {
     createdAt: string;
   }>;
   payments: Payment[];
+  matchEntries: Array<{
+    eventUuid: string;
+    matchName: string;
+    division: number | null;
+    factor: number | null;
+    category: number | null;
+    squad: number | null;
+    dq: boolean;
+    dqRule: string | null;
+    dqReason: string | null;
+    createdAt: string;
+    updatedAt: string;
+  }>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import { BOOLEAN_COLUMNS, booleansOf } from './flags.ts';
@@ -270,4 +271,32 @@ export function findMemberByFeedHash(db: Executor, hash: string): Promise<{ id: 
     .select(['id', 'nombre'])
     .where((eb) => eb.or([eb('feed_token_hash', '=', hash), eb('feed_legacy_hash', '=', hash)]))
     .executeTakeFirst();
+}
+
+/**
+ * The member's standing as the payments module works it out from its ledger: the dues' end and
+ * the classes left of their packs.
+ */
+export async function setStanding(db: Executor, memberId: string, cuotaHasta: string | null, bonoClases: number): Promise<void> {
+  await db.updateTable('members').set({ cuota_hasta: cuotaHasta, bono_clases: bonoClases }).where('id', '=', memberId).execute();
+}
+
+/** Takes one class of the member's packs while one is left; false when none was. */
+export async function takePackClass(db: Executor, memberId: string): Promise<boolean> {
+  const taken = await db
+    .updateTable('members')
+    .set({ bono_clases: sql<number>`bono_clases - 1` })
+    .where('id', '=', memberId)
+    .where('bono_clases', '>', 0)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Gives the member back one class of their packs. */
+export async function returnPackClass(db: Executor, memberId: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ bono_clases: sql<number>`bono_clases + 1` })
+    .where('id', '=', memberId)
+    .execute();
 }
