@@ -11,6 +11,7 @@ import { cancelPendingJobs, enqueueJob, enqueueMail } from '../../jobs/queue.ts'
 import type { JobHandler } from '../../jobs/worker.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
+import { findMemberById } from '../members/index.ts';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
 
@@ -80,20 +81,12 @@ async function claimNotice(trx: Executor, memberId: string, kind: string, dueDat
   return result !== undefined;
 }
 
-function findMailee(trx: Executor, memberId: string) {
-  return trx
-    .selectFrom('members')
-    .select(['id', 'email', 'nombre', 'language', 'recordatorios', 'licencia_caduca', 'cuota_hasta'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** Runs a licence notice: the mail goes when the expiry it was planned for still stands. */
 export function licenceNoticeHandler(ctx: AppContext): JobHandler {
   return async (job) => {
     const { memberId, expiry, days } = JSON.parse(job.payload) as { memberId: string; expiry: string; days: number };
     await withWriteTransaction(ctx.db, async (trx) => {
-      const member = await findMailee(trx, memberId);
+      const member = await findMemberById(trx, memberId);
       if (!member || member.licencia_caduca !== expiry) return;
       const stamp = isoOf(ctx.clock.now());
       if (!(await claimNotice(trx, memberId, `licence-${days}`, expiry, stamp))) return;
@@ -109,7 +102,7 @@ export function duesNoticeHandler(ctx: AppContext): JobHandler {
   return async (job) => {
     const { memberId, cuotaHasta } = JSON.parse(job.payload) as { memberId: string; cuotaHasta: string };
     await withWriteTransaction(ctx.db, async (trx) => {
-      const member = await findMailee(trx, memberId);
+      const member = await findMemberById(trx, memberId);
       if (!member || member.cuota_hasta !== cuotaHasta) return;
       if (clubToday(ctx.clock.now(), ctx.config.clubTimezone) <= cuotaHasta) return;
       const stamp = isoOf(ctx.clock.now());

@@ -5,6 +5,7 @@ import type { EventType } from '@club/contract/enums';
 import type { ClubSettings, PaymentConcept } from '@club/contract/payments';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { returnPackClass, setStanding, takePackClass } from '../members/index.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -112,11 +113,7 @@ export async function refreshStanding(
     .executeTakeFirst();
   const cuotaHasta = live?.cuota_hasta ?? null;
   const bonoClases = Number(live?.bought ?? 0) - Number(used?.n ?? 0);
-  await db
-    .updateTable('members')
-    .set({ cuota_hasta: cuotaHasta, bono_clases: bonoClases })
-    .where('id', '=', memberId)
-    .execute();
+  await setStanding(db, memberId, cuotaHasta, bonoClases);
   return { cuotaHasta, bonoClases };
 }
 
@@ -142,13 +139,7 @@ export async function takeClass(
     .returning('registration_id')
     .executeTakeFirst();
   if (!inserted) return false;
-  const taken = await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases - 1` })
-    .where('id', '=', use.memberId)
-    .where('bono_clases', '>', 0)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return true;
+  if (await takePackClass(db, use.memberId)) return true;
   // No class left: the class is paid some other way, and nothing is recorded as taken.
   await db.deleteFrom('pack_uses').where('registration_id', '=', use.registrationId).execute();
   return false;
@@ -162,11 +153,7 @@ export async function giveBackClass(db: Executor, registrationId: string): Promi
     .returning('member_id')
     .executeTakeFirst();
   if (!gone) return false;
-  await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases + 1` })
-    .where('id', '=', gone.member_id)
-    .execute();
+  await returnPackClass(db, gone.member_id);
   return true;
 }
 
