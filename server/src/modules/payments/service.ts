@@ -19,7 +19,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/index.ts';
 import { findMemberById, toUser, USER_COLUMNS } from '../members/index.ts';
-import { planDuesNotice } from './notices.ts';
+import { planDuesNotice, planPackNotice } from './notices.ts';
 import type { PaymentListRow } from './repository.ts';
 import {
   findPayment,
@@ -282,13 +282,15 @@ export async function classStatusChanged(
   // Classes always; any other type the club sells packs for, too.
   if (!CLASS_TYPES.includes(change.eventType) && !((await readSettings(trx)).packRequiredFor as readonly number[]).includes(change.eventType)) return;
   if (change.after === finalised && change.memberId) {
-    await takeClass(trx, {
+    const taken = await takeClass(trx, {
       registrationId: change.registrationId,
       memberId: change.memberId,
       eventId: change.eventId,
       by: change.by,
       stamp: change.stamp,
     });
+    // The pack's last class: the member is told, through the queue, in this transaction.
+    if (taken?.left === 0) await planPackNotice(trx, change.memberId, change.stamp);
   } else if (change.before === finalised) {
     await giveBackClass(trx, change.registrationId);
   }
