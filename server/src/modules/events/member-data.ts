@@ -4,6 +4,8 @@ import type { Executor } from '../../db/transaction.ts';
 import type { Hooks } from '../../lib/hooks.ts';
 import { MEMBER_DELETED } from '../members/index.ts';
 import type { DeletedMember } from '../members/index.ts';
+import { PAYMENT_EVENTS } from '../payments/index.ts';
+import { findMatchEventHeaders } from './match-entrants.ts';
 import { findUpcomingRegistrations, freeSeat, updateRegistration } from './repository.ts';
 import { promoteWaiting } from './waitlist.ts';
 
@@ -23,4 +25,6 @@ async function cancelUpcomingRegistrations(ctx: AppContext, trx: Executor, { mem
 /** What the events module does when another module announces a change it must follow. */
 export function eventsHooks(hooks: Hooks): void {
   hooks.on(MEMBER_DELETED, cancelUpcomingRegistrations);
+  // The ledger names the event an event fee is for.
+  hooks.on(PAYMENT_EVENTS, findMatchEventHeaders);
 }

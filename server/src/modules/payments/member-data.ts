@@ -8,5 +8,5 @@ import { exportPayments } from './service.ts';
  * to null, so the books keep every payment, anonymised.
  */
 export function paymentsHooks(hooks: Hooks): void {
-  hooks.on(MEMBER_EXPORTED, async (db, memberId) => ({ payments: await exportPayments(db, memberId) }));
+  hooks.on(MEMBER_EXPORTED, async (db, memberId) => ({ payments: await exportPayments(hooks, db, memberId) }));
 }

@@ -17,6 +17,9 @@ export type PaymentListRow = PaymentRow & {
   recorder_apellidos: string | null;
   voider_nombre: string | null;
   voider_apellidos: string | null;
+  /** The event an event fee is for (filled by the service from the events module). */
+  event_title?: string | null;
+  event_start?: string | null;
 };
 
 function parseTypes(text: string): EventType[] {
