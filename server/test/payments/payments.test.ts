@@ -42,6 +42,41 @@ describeEachDatabase(
     const setStatus = (id: string, m: TestMember, status: number, token = staff.token) =>
       api().put(`/api/admin/events/${id}/participants/${m.user.uuid}/`, { status }, token);
 
+    it('puts every payment of the period in the CSV, beyond the JSON ledger’s 5,000 rows', async () => {
+      const t = get();
+      const m = await createTestMember(t, ALL_FLAGS);
+      const rows = Array.from({ length: 5003 }, (_, i) => ({
+        id: `bulk-csv-${String(i).padStart(5, '0')}`,
+        member_id: m.user.uuid,
+        concept: 'otro' as const,
+        amount_cents: 100 + i,
+        method: 'efectivo' as const,
+        paid_at: `1990-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+        reference: null,
+        period_end: null,
+        classes: null,
+        event_id: null,
+        recorded_by: staff.user.uuid,
+        recorded_at: '1990-01-01T10:00:00.000Z',
+        voided_at: null,
+        voided_by: null,
+        void_reason: null,
+      }));
+      for (let at = 0; at < rows.length; at += 500) await t.db.kysely.insertInto('payments').values(rows.slice(at, at + 500)).execute();
+      const json = paymentListSchema.parse((await api().get('/api/admin/payments/?from=1990-01-01&to=1990-01-31', staff.token)).json());
+      expect(json).toHaveLength(5000);
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/payments/?from=1990-01-01&to=1990-01-31',
+        headers: { authorization: `Token ${staff.token}`, accept: 'text/csv' },
+      });
+      const python = spawnSync('python3', ['-c', "import csv, io, sys; print(len(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode('utf-8-sig'), newline='')))))"], {
+        input: csv.rawPayload,
+      });
+      expect(python.status).toBe(0);
+      expect(Number(python.stdout.toString('utf8'))).toBe(5003);
+    });
+
     it('links an event fee to its event: the ledger, the member’s page, the export and the CSV name it', async () => {
       const t = get();
       t.clock.set(TEST_NOW);

@@ -60,7 +60,7 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
       await request.requireStaff();
       if (wantsCsv(request.headers.accept)) {
         const { from, to } = ledgerPeriod(ctx, request.query);
-        const rows = await listPayments(ctx, request.query, undefined);
+        const rows = await listPayments(ctx, request.query, null);
         const name = `pagos-${from}-${to}.csv`.replace(/[^A-Za-z0-9._-]/g, '');
         return reply
           .type('text/csv; charset=utf-8')

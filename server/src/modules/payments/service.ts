@@ -108,7 +108,8 @@ export function ledgerPeriod(ctx: AppContext, query: { from?: string; to?: strin
 }
 
 /** GET /api/admin/payments/: the ledger of a period, newest first. */
-export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit: number | undefined = LEDGER_LIMIT): Promise<PaymentListRow[]> {
+/** The ledger of the query's period; `limit` null: every row (the CSV). */
+export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit: number | null = LEDGER_LIMIT): Promise<PaymentListRow[]> {
   const { from, to } = ledgerPeriod(ctx, query);
   const rows = await listPaymentRows(ctx.db.kysely, {
     from,
@@ -116,7 +117,7 @@ export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit:
     concept: query.concept,
     memberId: query.personUuid,
     liveOnly: query.voided === 'exclude',
-    limit,
+    limit: limit ?? undefined,
   });
   return withEvents(ctx.hooks, ctx.db.kysely, rows);
 }
