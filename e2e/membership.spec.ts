@@ -197,7 +197,7 @@ test('staff link an event fee to its event, found by title or date, in es, ca an
       await openScreen(staffPage, '/admin/payments');
       const form = staffPage.getByRole('form').filter({ has: staffPage.locator('input[name="amount"]') });
       await staffPage.locator('input[type="search"]').first().fill(member.login);
-      await staffPage.getByRole('button', { name: /Vidal Soler, Jordi/ }).click();
+      await staffPage.getByRole('button', { name: /^Vidal Soler, Jordi/ }).click();
       await form.locator('select[name="concept"]').selectOption('evento');
       const search = staffPage.getByLabel(text(lang, 'STAFF.EVENT_SEARCH'));
       // Found by words of its title, accents or not.
