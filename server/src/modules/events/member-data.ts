@@ -4,6 +4,8 @@ import type { Executor } from '../../db/transaction.ts';
 import type { Hooks } from '../../lib/hooks.ts';
 import { MEMBER_DELETED, MEMBER_EXPORT } from '../members/index.ts';
 import type { DeletedMember } from '../members/index.ts';
+import { PAYMENT_EVENTS } from '../payments/index.ts';
+import { findMatchEventHeaders } from './match-entrants.ts';
 import { findUpcomingRegistrations, freeSeat, updateRegistration } from './repository.ts';
 import { promoteWaiting } from './waitlist.ts';
 
@@ -124,4 +126,6 @@ export function eventsHooks(hooks: Hooks): void {
       updatedAt: r.updated_at,
     })),
   }));
+  // The ledger names the event an event fee is for.
+  hooks.on(PAYMENT_EVENTS, findMatchEventHeaders);
 }

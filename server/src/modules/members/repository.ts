@@ -298,14 +298,15 @@ export async function setStanding(db: Executor, memberId: string, cuotaHasta: st
 }
 
 /** Takes one class of the member's packs while one is left; false when none was. */
-export async function takePackClass(db: Executor, memberId: string): Promise<boolean> {
+export async function takePackClass(db: Executor, memberId: string): Promise<{ left: number } | null> {
   const taken = await db
     .updateTable('members')
     .set({ bono_clases: sql<number>`bono_clases - 1` })
     .where('id', '=', memberId)
     .where('bono_clases', '>', 0)
+    .returning('bono_clases')
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1;
+  return taken ? { left: Number(taken.bono_clases) } : null;
 }
 
 /** Gives the member back one class of their packs. */

@@ -8,5 +8,5 @@ import { exportPayments } from './service.ts';
  * to null, so the books keep every payment, anonymised.
  */
 export function paymentsHooks(hooks: Hooks): void {
-  hooks.on(MEMBER_EXPORT, async (db, member) => ({ payments: await exportPayments(db, member.id) }));
+  hooks.on(MEMBER_EXPORT, async (db, member) => ({ payments: await exportPayments(hooks, db, member.id) }));
 }

@@ -18,6 +18,9 @@ export type PaymentListRow = PaymentRow & {
   recorder_apellidos: string | null;
   voider_nombre: string | null;
   voider_apellidos: string | null;
+  /** The event an event fee is for (filled by the service from the events module). */
+  event_title?: string | null;
+  event_start?: string | null;
 };
 
 function parseTypes(text: string): EventType[] {
@@ -120,12 +123,13 @@ export async function refreshStanding(
 /**
  * Takes one class from the member's packs for a registration: the row of the registration first
  * (its key refuses a second one, even from a concurrent transaction, which waits and then does
- * nothing), then the counter only while a class is left. False: nothing was taken.
+ * nothing), then the counter only while a class is left. Null: nothing was taken; else the
+ * classes left after this one.
  */
 export async function takeClass(
   db: Executor,
   use: { registrationId: string; memberId: string; eventId: string; by: string | null; stamp: string },
-): Promise<boolean> {
+): Promise<{ left: number } | null> {
   const inserted = await db
     .insertInto('pack_uses')
     .values({
@@ -138,11 +142,12 @@ export async function takeClass(
     .onConflict((oc) => oc.column('registration_id').doNothing())
     .returning('registration_id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  if (await takePackClass(db, use.memberId)) return true;
+  if (!inserted) return null;
+  const taken = await takePackClass(db, use.memberId);
+  if (taken) return taken;
   // No class left: the class is paid some other way, and nothing is recorded as taken.
   await db.deleteFrom('pack_uses').where('registration_id', '=', use.registrationId).execute();
-  return false;
+  return null;
 }
 
 /** Gives back the class a registration took, if it took one. */
