@@ -134,6 +134,7 @@ for (const name of readdirSync(ROOT).sort()) {
     );
   }
 }
+console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} (before the minute without a laser)`);
 errors.sort((a, b) => a - b);
 console.log(`# over every kept screen and perspective`);
 console.log(`calibration work per successful search: max ${Math.max(...calibrationMs).toFixed(0)} ms (all frames tried until it succeeded)`);
@@ -164,6 +165,10 @@ for (const name of quick ? [] : readdirSync(ROOT).sort()) {
   minutes += 1;
   console.log(`${name}: ${result.shots.length} false shots in 60 s without a laser`);
 }
-console.log(`false shots per minute with no laser: ${(falseShots / Math.max(1, minutes)).toFixed(2)}`);
+console.log(
+  minutes === 0
+    ? 'false shots per minute with no laser: not measured (quick run)'
+    : `false shots per minute with no laser: ${(falseShots / minutes).toFixed(2)} over ${minutes} minute(s) of video`,
+);
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 
