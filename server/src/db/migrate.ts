@@ -17,6 +17,7 @@ import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts
 import * as matches from './migrations/0016-matches.ts';
 import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 import * as trainingRepsCount from './migrations/0019-training-reps-count.ts';
+import * as targetDimensions from './migrations/0023-target-dimensions.ts';
 
 // Every migration, in order: a new one is imported above and added at the end.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016-matches': matches,
   '0017-payments-membership': paymentsMembership,
   '0019-training-reps-count': trainingRepsCount,
+  '0023-target-dimensions': targetDimensions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -309,6 +309,8 @@ describeEachDatabase(
         duesRequired: false,
         packRequiredFor: [EventType.regularIpscClass, EventType.masterClass],
         version: version + 1,
+        // The club's measured target sizes: none yet (test/payments/target-dimensions.test.ts).
+        targetDimensions: null,
       });
       const stale = await put({ duesRequired: true, packRequiredFor: [], version });
       expect(stale.statusCode).toBe(409);

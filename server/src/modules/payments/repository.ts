@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import { EVENT_TYPES } from '@club/contract/enums';
 import type { EventType } from '@club/contract/enums';
 import type { ClubSettings, PaymentConcept } from '@club/contract/payments';
+import { targetDimensionsSchema } from '@club/contract/targets';
+import type { TargetDimensions } from '@club/contract/targets';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { returnPackClass, setStanding, takePackClass } from '../members/index.ts';
@@ -33,21 +35,39 @@ function parseTypes(text: string): EventType[] {
   }
 }
 
-/** The club's rules of registration (one row, made by the migration). */
+/** Stored target sizes, or null (the defaults) when absent or no longer valid. */
+function parseDimensions(text: string | null): TargetDimensions | null {
+  if (text === null) return null;
+  try {
+    const parsed = targetDimensionsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The club's rules of registration and its target sizes (one row, made by the migration). */
 export async function readSettings(db: Executor): Promise<ClubSettings> {
   const row = await db.selectFrom('club_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (!row) return { duesRequired: false, packRequiredFor: [], version: 0 };
+  if (!row) return { duesRequired: false, packRequiredFor: [], version: 0, targetDimensions: null };
   return {
     duesRequired: row.dues_required === 1,
     packRequiredFor: parseTypes(row.pack_required_for),
     version: row.version,
+    targetDimensions: parseDimensions(row.target_dimensions),
   };
 }
 
 /** Writes the rules when `version` is still the stored one; false when someone wrote first. */
 export async function writeSettings(
   db: Executor,
-  settings: { duesRequired: boolean; packRequiredFor: readonly EventType[]; version: number },
+  settings: {
+    duesRequired: boolean;
+    packRequiredFor: readonly EventType[];
+    version: number;
+    /** Absent keeps the stored sizes; null goes back to the defaults. */
+    targetDimensions?: TargetDimensions | null;
+  },
   by: string,
   stamp: string,
 ): Promise<boolean> {
@@ -57,6 +77,9 @@ export async function writeSettings(
     .set({
       dues_required: settings.duesRequired ? 1 : 0,
       pack_required_for: JSON.stringify(types),
+      ...(settings.targetDimensions === undefined
+        ? {}
+        : { target_dimensions: settings.targetDimensions === null ? null : JSON.stringify(settings.targetDimensions) }),
       version: settings.version + 1,
       updated_at: stamp,
       updated_by: by,

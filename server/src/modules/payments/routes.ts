@@ -23,6 +23,7 @@ import {
   needsAttention,
   putSettings,
   recordPayment,
+  targetDimensions,
   toPayment,
   totalsPeriod,
   voidPayment,
@@ -118,4 +119,8 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
     const { member } = await request.requireStaff();
     return putSettings(ctx, member, request.body);
   });
+
+  // The club's target sizes, for anyone's dry-training screen (the laser's real-size figures):
+  // read from the settings row; nothing personal in it.
+  app.get('/api/target-dimensions/', async () => targetDimensions(ctx));
 }

@@ -1,6 +1,8 @@
 import { clubMonth, clubToday, monthBounds, shiftMonth } from '@club/contract/club-time';
 import { EventType } from '@club/contract/enums';
 import { fullName } from '@club/contract/person';
+import { DEFAULT_TARGET_DIMENSIONS } from '@club/contract/targets';
+import type { TargetDimensionsAnswer } from '@club/contract/targets';
 import type {
   ClubSettings,
   ClubSettingsBody,
@@ -281,6 +283,12 @@ export async function putSettings(ctx: AppContext, staff: MemberRow, body: ClubS
   const written = await withWriteTransaction(ctx.db, (trx) => writeSettings(trx, body, staff.id, stamp));
   if (!written) throw new ApiError('VERSION_CONFLICT', 'The rules changed since you opened them; reload and try again.');
   return readSettings(ctx.db.kysely);
+}
+
+/** GET /api/target-dimensions/: the club's measured sizes, or the approximate defaults. */
+export async function targetDimensions(ctx: AppContext): Promise<TargetDimensionsAnswer> {
+  const { targetDimensions: stored } = await readSettings(ctx.db.kysely);
+  return { dimensions: stored ?? DEFAULT_TARGET_DIMENSIONS, measured: stored !== null && stored !== undefined };
 }
 
 /** The rules registration reads, inside the caller's transaction (so every process sees a change at once). */

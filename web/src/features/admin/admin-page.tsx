@@ -9,6 +9,7 @@ import { MessagesScreen } from './components/messages-screen.tsx';
 import { MailScreen } from './components/mail-screen.tsx';
 import { PaymentsScreen } from './components/payments-screen.tsx';
 import { MembershipScreen } from './components/membership-screen.tsx';
+import { TargetsScreen } from './components/targets-screen.tsx';
 import './admin.css';
 
 function UnreadBadge() {
@@ -26,7 +27,7 @@ function UnreadBadge() {
 
 /** The staff area: its own navigation and one screen per task, under /admin. */
 export function AdminPage() {
-  const { t } = useTranslation(['admin', 'membership']);
+  const { t } = useTranslation(['admin', 'membership', 'targets']);
   const tabs = [
     { to: '/admin/events', label: t('NAV.EVENTS') },
     { to: '/admin/members', label: t('NAV.MEMBERS') },
@@ -34,6 +35,7 @@ export function AdminPage() {
     { to: '/admin/mail', label: t('NAV.MAIL') },
     { to: '/admin/payments', label: t('membership:STAFF.NAV_PAYMENTS') },
     { to: '/admin/membership', label: t('membership:STAFF.NAV_MEMBERSHIP') },
+    { to: '/admin/targets', label: t('targets:NAV') },
   ];
   return (
     <>
@@ -62,6 +64,7 @@ export function AdminPage() {
             <Route path="mail" element={<MailScreen />} />
             <Route path="payments" element={<PaymentsScreen />} />
             <Route path="membership" element={<MembershipScreen />} />
+            <Route path="targets" element={<TargetsScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>
