@@ -122,7 +122,11 @@ export function ImportPanel({ eventUuid, onImported }: { eventUuid: string; onIm
     } catch (error) {
       const read = readRefusal(error);
       setRefusal(read);
-      if (read.kind === 'division' && !mappings.some((m) => m.name.trim().toLowerCase() === read.name.toLowerCase())) addMapping(read.name);
+      if (read.kind === 'division' && !mappings.some((m) => m.name.trim().toLowerCase() === read.name.toLowerCase())) {
+        addMapping(read.name);
+        // The row the refusal just added is a question, not yet a fault: said after the next try.
+        setTried(false);
+      }
       setPhase('idle');
     }
   };
