@@ -8,7 +8,17 @@ import type { Page } from '@playwright/test';
  * is lost when the app replaces it.
  */
 export async function appStarted(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  // A light page (`data-start="intent"` on `<html>`, web/build/prerender-pages.ts) starts its app
+  // only once the visitor acts on it: here the test acts, with the scroll a reading visitor makes.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.documentElement;
+        if (root.dataset.start === 'intent' && root.dataset.app !== 'started') dispatchEvent(new Event('scroll'));
+        return root.dataset.app ?? null;
+      }),
+    )
+    .toBe('started');
 }
 
 /**
