@@ -1,5 +1,5 @@
 import type { PowerFactor } from '@club/contract/scoring';
-import { scoreTrainingRep, streakDays, TRAINING_LIMITS } from '@club/contract/library';
+import { scoreTrainingRep, streakDays, TRAINING_LIMITS, weekStarts, weekTotals } from '@club/contract/library';
 import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingLogQuery, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -7,8 +7,11 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { eventHomework } from '../events/index.ts';
+import { libraryStageName } from '../library/index.ts';
+import { usableStageName } from '../stages/index.ts';
 import type { TrainingRow } from './repository.ts';
-import { bestsOf, countByMembersOnLibraryStage, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
+import { bestsOf, countByMembersOnLibraryStage, dailyTotalsSince, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
 
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -93,6 +96,7 @@ export async function readTrainingLog(
   const today = clubToday(now, timeZone);
   const totals = await totalsOf(db, memberId);
   const bests = (await bestsOf(db, memberId)).map(toSession);
+  const weeks = weekStarts(today);
   return {
     sessions: page.map(toSession),
     streakDays: streakDays(await daysOf(db, memberId, TRAINING_LIMITS.sessionsMax), today),
@@ -100,6 +104,7 @@ export async function readTrainingLog(
     bestByStage: bestsByStage(bests),
     nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null,
     totalSessions: totals.sessions,
+    weeks: weekTotals(await dailyTotalsSince(db, memberId, weeks[0]!), weeks),
   };
 }
 
@@ -117,14 +122,14 @@ export async function keepSession(
   if (started.getTime() > now.getTime() + 60_000) throw new ApiError('VALIDATION_ERROR', 'startedAt is in the future.');
   let stageName = body.stageName ?? null;
   if (body.stageId) {
-    const own = await db.selectFrom('stages').select(['name', 'owner_id', 'public']).where('id', '=', body.stageId).executeTakeFirst();
-    if (!own || (own.owner_id !== memberId && !own.public)) throw new ApiError('NOT_FOUND');
-    stageName ??= own.name;
+    const own = await usableStageName(db, body.stageId, memberId);
+    if (own === undefined) throw new ApiError('NOT_FOUND');
+    stageName ??= own;
   }
   if (body.libraryStageId) {
-    const shared = await db.selectFrom('library_stages').select('name').where('id', '=', body.libraryStageId).executeTakeFirst();
-    if (!shared) throw new ApiError('NOT_FOUND');
-    stageName ??= shared.name;
+    const shared = await libraryStageName(db, body.libraryStageId);
+    if (shared === undefined) throw new ApiError('NOT_FOUND');
+    stageName ??= shared;
   }
   const reps: TrainingRep[] = body.reps.map((rep) => ({
     shots: rep.shots,
@@ -149,6 +154,7 @@ export async function keepSession(
     failed: reps.filter((rep) => rep.passed === false).length,
     best_hit_factor: bestHitFactorOf(reps, body.powerFactor),
     created_at: isoOf(now),
+    reps_count: reps.length,
   };
   await withWriteTransaction(database, async (trx) => {
     // Inside the write: two sessions kept at once cannot both pass the last free place.
@@ -171,16 +177,9 @@ export async function removeSession(db: Executor, id: string, memberId: string):
 
 /** For staff: how many sessions each member registered for an event kept on its stage (homework). */
 export async function readEventPractice(db: Executor, eventId: string): Promise<EventPractice> {
-  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
-  if (!event) throw new ApiError('NOT_FOUND');
-  const registered = await db
-    .selectFrom('registrations')
-    .select('member_id')
-    .where('event_id', '=', eventId)
-    .where('member_id', 'is not', null)
-    .execute();
-  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
-  const stageId = event.stage_id ?? null;
+  const homework = await eventHomework(db, eventId);
+  if (!homework) throw new ApiError('NOT_FOUND');
+  const { stageId, memberIds } = homework;
   const counts = stageId ? await countByMembersOnLibraryStage(db, stageId, memberIds) : new Map<string, number>();
   return { stageId, members: memberIds.map((uuid) => ({ uuid, sessions: counts.get(uuid) ?? 0 })) };
 }
