@@ -23,6 +23,9 @@ async function sender(mail: ReceivedMail): Promise<{ name: string; address: stri
 }
 
 // Masculine forms that used to address every member: "inscrito", "inscrit" (not "inscripción").
+// The queue delivers after the answer; a machine under load takes its time.
+const WAIT_MS = 30_000;
+
 const MASCULINE = /\binscrit[oa]?s?\b/i;
 
 describeEachDatabase(
@@ -34,12 +37,22 @@ describeEachDatabase(
     });
     const api = () => apiClient(get().app);
 
-    it("come from the club's name and are signed with it, not \"Club\" and \"El club\"", async () => {
+    it('come from the club\'s name and are signed with it, not "Club" and "El club"', async () => {
       const t = get();
-      const id = await insertEvent(t, { plazas: 4, type: EventType.clubPractices, evento: 'Práctica firmada' });
+      const id = await insertEvent(t, {
+        plazas: 4,
+        type: EventType.clubPractices,
+        evento: 'Práctica firmada',
+      });
       const member = await createTestMember(t, { ...ALL_FLAGS, language: 'es' });
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token)).statusCode).toBe(200);
-      const mail = await smtp.waitFor((m) => m.to.includes(member.user.email) && m.subject.includes('Práctica firmada'));
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(member.user.uuid, 1), member.token))
+          .statusCode,
+      ).toBe(200);
+      const mail = await smtp.waitFor(
+        (m) => m.to.includes(member.user.email) && m.subject.includes('Práctica firmada'),
+        WAIT_MS,
+      );
       expect(await sender(mail)).toEqual({ name: siteSettings.clubName, address: 'no-reply@club.invalid' });
       expect(mail.text.trimEnd().endsWith(`\n${siteSettings.clubName}`)).toBe(true);
       expect(mail.text).not.toContain('El equipo del club');
@@ -47,8 +60,10 @@ describeEachDatabase(
 
       // A mail about the member's papers, in Catalan: signed with the club's name too.
       const papers = await createTestMember(t, { language: 'ca', curso: false });
-      expect((await api().put(`/api/admin/users/${papers.user.uuid}/`, { curso: true }, staff.token)).statusCode).toBe(200);
-      const notice = await smtp.waitForMail(papers.user.email);
+      expect(
+        (await api().put(`/api/admin/users/${papers.user.uuid}/`, { curso: true }, staff.token)).statusCode,
+      ).toBe(200);
+      const notice = await smtp.waitForMail(papers.user.email, WAIT_MS);
       expect(notice.text.trimEnd().endsWith(siteSettings.clubName)).toBe(true);
       expect(notice.text).not.toMatch(/^El club$/m);
       expect((await sender(notice)).name).toBe(siteSettings.clubName);
@@ -59,10 +74,21 @@ describeEachDatabase(
       const id = await insertEvent(t, { plazas: 1, type: EventType.clubPractices, evento: 'Práctica llena' });
       const seated = await createTestMember(t, { ...ALL_FLAGS, language: 'es' });
       const woman = await createTestMember(t, { ...ALL_FLAGS, language: 'es', sexo: Sexo.mujer });
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(seated.user.uuid, 1), seated.token)).statusCode).toBe(200);
-      expect((await api().put(`/api/events/${id}/waitlist/`, { uuid: woman.user.uuid }, woman.token)).statusCode).toBe(200);
-      expect((await api().put(`/api/events/${id}/subscribe/`, subscribeBody(seated.user.uuid, 2), seated.token)).statusCode).toBe(200);
-      const promoted = await smtp.waitFor((m) => m.to.includes(woman.user.email) && m.subject.includes('Práctica llena'));
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(seated.user.uuid, 1), seated.token))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/waitlist/`, { uuid: woman.user.uuid }, woman.token)).statusCode,
+      ).toBe(200);
+      expect(
+        (await api().put(`/api/events/${id}/subscribe/`, subscribeBody(seated.user.uuid, 2), seated.token))
+          .statusCode,
+      ).toBe(200);
+      const promoted = await smtp.waitFor(
+        (m) => m.to.includes(woman.user.email) && m.subject.includes('Práctica llena'),
+        WAIT_MS,
+      );
       expect(promoted.text).toContain('ya tienes plaza');
       expect(promoted.text).not.toMatch(MASCULINE);
       expect(promoted.html).not.toMatch(MASCULINE);
@@ -71,12 +97,13 @@ describeEachDatabase(
       expect((await api().delete(`/api/admin/events/${id}/`, undefined, staff.token)).statusCode).toBe(204);
       const cancelled = await smtp.waitFor(
         (m) => m.to.includes(woman.user.email) && m.subject.includes('Práctica llena') && m !== promoted,
+        WAIT_MS,
       );
       expect(cancelled.text).toContain('tenías plaza');
       expect(cancelled.text).not.toMatch(MASCULINE);
     });
 
-    it('keep a sender the operator named, and give a bare address the club\'s name', () => {
+    it("keep a sender the operator named, and give a bare address the club's name", () => {
       expect(mailSender('Tiro Norte <avisos@norte.example>')).toBe('Tiro Norte <avisos@norte.example>');
       expect(mailSender('avisos@norte.example')).toBe(`"${siteSettings.clubName}" <avisos@norte.example>`);
     });
