@@ -70,7 +70,7 @@ test.describe('a new member is told what to do next', () => {
   test('the card shows the claimed number waiting for staff, how to bring the licence and what can be done now', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     const tag = randomBytes(3).toString('hex');
     const month = clubMonthFromNow(1);
     const staff = createMember({ staff: true, nombre: 'Rosa', apellidos: 'Puerta' });

@@ -164,7 +164,10 @@ test.describe('small things that cost trust', () => {
     expect(new Set(labels).size).toBe(labels.length);
     // The one "velocidad" finds the new stage and the club's own speed stages alike.
     await page.getByLabel('Etiqueta', { exact: true }).selectOption({ label: 'velocidad' });
-    await expect(page.getByTestId('library-card').filter({ hasText: `Publicado ${tag}` })).toHaveCount(1);
+    const card = page.getByTestId('library-card').filter({ hasText: `Publicado ${tag}` });
+    await expect(card).toHaveCount(1);
+    // The card itself names each tag once too.
+    await expect(card.locator('.library-tags li')).toHaveText(['velocidad', 'metal']);
   });
 
   test('the contact form empties after sending and says so where it stays, on a phone and a desktop', async ({ page }) => {

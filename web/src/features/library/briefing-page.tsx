@@ -80,7 +80,7 @@ export function BriefingPage() {
         {entry.tags.length > 0 ? (
           <div>
             <dt>{t('TAGS')}</dt>
-            <dd>{entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })).join(', ')}</dd>
+            <dd>{[...new Set(entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })))].join(', ')}</dd>
           </div>
         ) : null}
       </dl>

@@ -108,7 +108,7 @@ export function ContactForm() {
           <div className="alert alert-success" data-testid="contact-sent">
             <p className="fw-semibold mb-1">{t('SENT_TITLE')}</p>
             <p className="mb-2">{t('SENT_TO', { email: sentTo })}</p>
-            <button type="button" className="btn btn-sm btn-outline-success" onClick={() => setSentTo(null)}>
+            <button type="button" className="btn btn-sm btn-success" onClick={() => setSentTo(null)}>
               {t('WRITE_ANOTHER')}
             </button>
           </div>
