@@ -171,6 +171,7 @@ test.describe('small things that cost trust', () => {
   });
 
   test('the contact form empties after sending and says so where it stays, on a phone and a desktop', async ({ page }) => {
+    test.setTimeout(240_000);
     for (const [width, height, name] of [[390, 844, 'phone'], [1366, 900, 'desktop']] as const) {
       await page.setViewportSize({ width, height });
       const tag = randomBytes(3).toString('hex');

@@ -29,8 +29,9 @@ const FIELDS = Object.keys(LIMITS) as FieldName[];
 
 /**
  * The contact form (SPEC §2, §5): the contract's rules, messages only after the first submit.
- * A message sent empties the form and says so in place, where it stays (no second send by
- * mistake) until the person writes another; a failure keeps what was typed and says why.
+ * A message sent gives SPEC's toast, empties the form and says so in place as well, where it
+ * stays (no second send by mistake) until the person writes another; a failure keeps what was
+ * typed and says why.
  */
 export function ContactForm() {
   const { t } = useTranslation(['home/contact', 'common']);
@@ -59,6 +60,7 @@ export function ContactForm() {
   const onSubmit = async (body: ContactBody) => {
     try {
       await withSpinner(send.mutateAsync(body), 'home/contact:SENDING');
+      showToast({ title: t('SENT_TITLE'), message: t('SENT_MESSAGE'), type: ToastType.success });
       reset({ name: body.name, email: body.email, subject: '', message: '' });
       setSentTo(body.email);
     } catch (err) {
