@@ -43,6 +43,9 @@ export const paymentSchema = z.object({
   voidedBy: z.string().nullable().optional(),
   voidedByName: z.string().nullable().optional(),
   voidReason: z.string().nullable().optional(),
+  /** The event an event fee is for: its title and start ("yyyy-MM-dd HH:mm:ss", club time). */
+  eventTitle: z.string().nullable().optional(),
+  eventStart: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentListSchema = z.array(paymentSchema);

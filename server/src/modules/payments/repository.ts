@@ -5,6 +5,7 @@ import type { EventType } from '@club/contract/enums';
 import type { ClubSettings, PaymentConcept } from '@club/contract/payments';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { returnPackClass, setStanding, takePackClass } from '../members/index.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -17,6 +18,9 @@ export type PaymentListRow = PaymentRow & {
   recorder_apellidos: string | null;
   voider_nombre: string | null;
   voider_apellidos: string | null;
+  /** The event an event fee is for (filled by the service from the events module). */
+  event_title?: string | null;
+  event_start?: string | null;
 };
 
 function parseTypes(text: string): EventType[] {
@@ -112,23 +116,20 @@ export async function refreshStanding(
     .executeTakeFirst();
   const cuotaHasta = live?.cuota_hasta ?? null;
   const bonoClases = Number(live?.bought ?? 0) - Number(used?.n ?? 0);
-  await db
-    .updateTable('members')
-    .set({ cuota_hasta: cuotaHasta, bono_clases: bonoClases })
-    .where('id', '=', memberId)
-    .execute();
+  await setStanding(db, memberId, cuotaHasta, bonoClases);
   return { cuotaHasta, bonoClases };
 }
 
 /**
  * Takes one class from the member's packs for a registration: the row of the registration first
  * (its key refuses a second one, even from a concurrent transaction, which waits and then does
- * nothing), then the counter only while a class is left. False: nothing was taken.
+ * nothing), then the counter only while a class is left. Null: nothing was taken; else the
+ * classes left after this one.
  */
 export async function takeClass(
   db: Executor,
   use: { registrationId: string; memberId: string; eventId: string; by: string | null; stamp: string },
-): Promise<boolean> {
+): Promise<{ left: number } | null> {
   const inserted = await db
     .insertInto('pack_uses')
     .values({
@@ -141,17 +142,12 @@ export async function takeClass(
     .onConflict((oc) => oc.column('registration_id').doNothing())
     .returning('registration_id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  const taken = await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases - 1` })
-    .where('id', '=', use.memberId)
-    .where('bono_clases', '>', 0)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return true;
+  if (!inserted) return null;
+  const taken = await takePackClass(db, use.memberId);
+  if (taken) return taken;
   // No class left: the class is paid some other way, and nothing is recorded as taken.
   await db.deleteFrom('pack_uses').where('registration_id', '=', use.registrationId).execute();
-  return false;
+  return null;
 }
 
 /** Gives back the class a registration took, if it took one. */
@@ -162,11 +158,7 @@ export async function giveBackClass(db: Executor, registrationId: string): Promi
     .returning('member_id')
     .executeTakeFirst();
   if (!gone) return false;
-  await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases + 1` })
-    .where('id', '=', gone.member_id)
-    .execute();
+  await returnPackClass(db, gone.member_id);
   return true;
 }
 

@@ -10,8 +10,8 @@ import {
   removeToast,
   showToast,
   toastStore,
-} from './toasts.ts';
-import { ToastStack } from '../app/layout/toast-stack.tsx';
+} from '../../lib/toasts.ts';
+import { ToastStack } from './toast-stack.tsx';
 
 afterEach(() => {
   for (const toast of toastStore.get()) removeToast(toast.id);
