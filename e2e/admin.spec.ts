@@ -258,6 +258,8 @@ test.describe('staff area', () => {
     expect(savedResponse.request().postDataJSON()).toEqual({
       socio: 'S-815',
       licencia: 'F-123456',
+      // The editor sends the licence's expiry as it shows it: none set for this member.
+      licenciaCaduca: null,
       curso: true,
       habilitado: false,
       arbitroIpsc: false,
