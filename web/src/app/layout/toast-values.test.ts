@@ -94,8 +94,8 @@ describe('toasts show values as text', () => {
         if (entry.isDirectory()) walk(full);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
           const source = fs.readFileSync(full, 'utf8');
-          // A message from t() with values is HTML with unescaped values in it (a defaultValue
-          // alone is our own text).
+          // A message from t() with values is HTML with unescaped values in it (a defaultValue,
+          // with the grammatical context of the member's sexo after it, is our own text).
           for (const match of source.matchAll(/message:\s*t\(\s*[^,)]+,\s*\{(?!\s*defaultValue:)/g)) {
             offenders.push(`${path.relative(srcRoot, full)}: ${match[0]}`);
           }

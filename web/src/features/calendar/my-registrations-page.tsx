@@ -135,8 +135,8 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
       type: ToastType.error,
       title: t('TITLE'),
       message: t(`events-calendar:ERRORS.${error instanceof ApiCallError ? error.errorCode : 'UNKNOWN'}`, {
-        context: personContext(user.sexo),
         defaultValue: t('ACTION_ERROR'),
+        context: personContext(user.sexo),
       }),
     });
   const subscribe = useSubscribe({

@@ -48,8 +48,8 @@ export function WaitlistPanel({ event, user, nowLocal }: WaitlistPanelProps) {
             type: ToastType.error,
             title: t('WAITLIST.TITLE'),
             message: t(`ERRORS.${error instanceof ApiCallError ? error.errorCode : 'UNKNOWN'}`, {
-              context: personContext(user.sexo),
               defaultValue: t('WAITLIST.ERROR'),
+              context: personContext(user.sexo),
             }),
           }),
       },
