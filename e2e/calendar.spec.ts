@@ -147,7 +147,11 @@ test('an ineligible member sees why: the missing weapons licence', async ({ page
   const card = page.getByRole('article', { name: event.evento });
   const reason = card.getByRole('note');
   await expect(reason).toContainText('No cumples los requisitos de este evento');
-  await expect(reason.getByRole('listitem')).toHaveText(['Licencia de armas']);
+  // What is missing, each with its next step; then what the member can already do.
+  const missing = reason.getByRole('list').first().getByRole('listitem');
+  await expect(missing).toHaveCount(1);
+  await expect(missing.locator('strong')).toHaveText('Licencia de armas');
+  await expect(missing.getByRole('link', { name: 'Escribir al club' })).toBeVisible();
   // Buttons that cannot apply are not shown.
   await expect(card.getByRole('button', { name: 'Inscribirme' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
