@@ -33,6 +33,7 @@ import * as feedTokenHash from './migrations/0013-feed-token-hash.ts';
 import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts';
 import * as matches from './migrations/0016-matches.ts';
 import * as paymentsMembership from './migrations/0017-payments-membership.ts';
+import * as clubContent from './migrations/0018-club-content.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0014-calendar-mail-workers': calendarMailWorkers,
   '0016-matches': matches,
   '0017-payments-membership': paymentsMembership,
+  '0018-club-content': clubContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

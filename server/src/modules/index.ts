@@ -11,6 +11,7 @@ import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { matchesRoutes } from './matches/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { eventsHooks } from './events/index.ts';
 import { paymentsHooks } from './payments/index.ts';
 
@@ -32,4 +33,5 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(trainingRoutes);
   await app.register(matchesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(contentRoutes);
 }
