@@ -2,7 +2,7 @@
 // gallery, partners and news, every text in the three languages, edited by staff and read by the
 // public pages. What is not text (photos) travels as ids; `photos` says what each id holds.
 import { z } from 'zod';
-import { LANGUAGES, CLUB_LANGUAGE } from './languages.ts';
+import { LANGUAGES } from './languages.ts';
 import type { Language } from './languages.ts';
 import { isCleanMultiLine, isSingleLine } from './text.ts';
 
@@ -51,7 +51,6 @@ const longText = () => localized(CONTENT_LIMITS.longText, true);
 const markdownText = () => localized(CONTENT_LIMITS.markdown, true);
 
 export const localizedTextSchema = localized(CONTENT_LIMITS.markdown, true);
-export type LocalizedText = Record<Language, string>;
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const idField = z.string().regex(ID_PATTERN, { error: 'pattern' });
@@ -69,7 +68,7 @@ const urlField = z
   .string()
   .trim()
   .max(CONTENT_LIMITS.urlMax, { error: 'maxlength' })
-  .refine((text) => /^https?:\/\/[^\s<>"']+$/i.test(text) && URL.canParse(text), { error: 'pattern' });
+  .refine((text) => /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#][^\s<>"'`]*)?$/i.test(text), { error: 'pattern' });
 const orderField = z.int().min(0).max(1000);
 
 export const feeSchema = z.object({
@@ -191,41 +190,16 @@ export type ContentConflict = z.infer<typeof contentConflictSchema>;
 
 export const photoUploadAnswerSchema = z.object({ photoId: z.string(), width: z.int(), height: z.int() });
 
-/**
- * A text in a language, or where that language is missing the club's own language, or else the
- * first language written: never an empty box.
- */
-export function textIn(text: LocalizedText, language: Language): string {
-  if (text[language]) return text[language];
-  if (text[CLUB_LANGUAGE]) return text[CLUB_LANGUAGE];
-  return LANGUAGES.map((other) => text[other]).find(Boolean) ?? '';
-}
+const htmlTextSchema = z.object({ es: z.string(), ca: z.string(), en: z.string() });
 
-/** The languages a text still lacks (the editor marks them). */
-export const missingLanguages = (text: LocalizedText): Language[] => LANGUAGES.filter((language) => !text[language]);
+/** GET /api/content/ as pages use it: biographies and news bodies also as sanitised HTML. */
+export const renderedContentSchema = contentSchema.extend({
+  team: z.array(teamMemberSchema.extend({ bioHtml: htmlTextSchema })),
+  news: z.array(newsItemSchema.extend({ bodyHtml: htmlTextSchema })),
+});
+export type RenderedContent = z.infer<typeof renderedContentSchema>;
 
-/** News visible at `now`: published, pinned first, newest first. */
-export function publishedNews(news: readonly NewsItem[], now: Date): NewsItem[] {
-  return news
-    .filter((item) => Date.parse(item.publishAt) <= now.getTime())
-    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || Date.parse(b.publishAt) - Date.parse(a.publishAt));
-}
+/** GET /api/admin/content/: the rendered content, every news item, and each section's last change. */
+export const renderedStaffContentSchema = renderedContentSchema.extend({ changes: staffContentSchema.shape.changes });
+export type RenderedStaffContent = z.infer<typeof renderedStaffContentSchema>;
 
-/** Items in the order staff set. */
-export const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.order - b.order);
-
-/** Path of a news item's page in a language. */
-export const newsPath = (id: string, language: Language): string => `/news/${id}/${language}`;
-
-/** The widths photos are kept in (never wider than the original). */
-export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-
-/** `src`, `srcSet` and size of a photo in one format, from its info. */
-export function photoSources(info: PhotoInfo, format: PhotoInfo['formats'][number]): { src: string; srcSet: string } {
-  if (format === 'svg') return { src: `${info.base}.svg`, srcSet: '' };
-  const widths = info.widths;
-  return {
-    src: `${info.base}-${widths[0]}.${format}`,
-    srcSet: widths.map((width) => `${info.base}-${width}.${format} ${width}w`).join(', '),
-  };
-}

@@ -7,6 +7,8 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/la
 import { ApiError } from '../lib/api-error.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
 import { clubMonth, formatYearMonth } from '@club/contract/club-time';
+import { createDrawnPages, publicContentFor } from '../modules/content/index.ts';
+import type { RenderedContent } from '@club/contract/content';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
@@ -60,10 +62,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  const drawnPages = webDist && hasApp ? createDrawnPages(webDist) : undefined;
   // The shell is read per answer so a rebuild is picked up without a restart; it is small.
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    const status = isAppRoute(pathname) ? 200 : 404;
+    let status = isAppRoute(pathname) ? 200 : 404;
     if (!hasApp || !webDist || !indexFile) {
       return reply.code(status).type('text/plain; charset=utf-8').send('The web app is not built.');
     }
@@ -71,6 +74,23 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     // keeps beside its local storage); the answer therefore varies by cookie.
     const cookie = request.cookies[LANGUAGE_COOKIE];
     const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+    // Pages that show the club's content are drawn from the live content (decision 0041); an
+    // instructor or news item the content does not hold is not found.
+    if (status === 200 && drawnPages?.handles(pathname)) {
+      const content = (await publicContentFor(app, request)) as RenderedContent;
+      const drawn = await drawnPages.page(pathname, language, content, app.ctx.clock.now());
+      if (drawn) {
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .code(drawn.status)
+          .header('vary', 'cookie, accept-encoding')
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(encoding === 'br' ? drawn.br : encoding === 'gzip' ? drawn.gzip : drawn.html);
+      }
+      if (!/^\/(home)?\/?$/.test(pathname)) status = 404;
+    }
     const month = formatYearMonth(clubMonth(app.ctx.clock.now(), app.ctx.config.clubTimezone));
     const file = prerenderedPage(webDist, pathname, status, language, month) ?? plainShell(webDist, language) ?? indexFile;
     const vary = ['cookie', 'accept-encoding'];

@@ -19,9 +19,13 @@ import type { Language } from '../lib/i18n.ts';
 import { APP_ROUTES, teamPath } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
+import type { RenderedContent } from '@club/contract/content';
+import { CONTENT_KEY } from '../lib/content/content.ts';
 
 export interface PrerenderedPage {
   path: string;
+  /** Drawn again by the server whenever the club's content changes (decision 0041). */
+  content?: boolean;
   /** The file's name: `pages/{name}.{lang}.html` (the server's choice follows the same rule). */
   name: string;
   /** The screen's lazy module, whose chunk, imports and styles the page loads; none for screens in the main chunk. */
@@ -39,6 +43,9 @@ export interface PrerenderedPage {
   images?: readonly string[];
 }
 
+/** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
+export const NEWS_MODEL_PATH = '/news/model/es';
+
 const page = (
   path: string,
   module: string | undefined,
@@ -55,7 +62,7 @@ const page = (
  * need the link's token), the staff area, and screens with an id in the path; those get the plain shell.
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
+  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true },
   { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
   page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
   page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
@@ -70,7 +77,9 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.training, 'src/features/training/training-page.tsx', 'restoring'),
   page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'),
   page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'),
-  ...siteSettings.team.map((member) => page(teamPath(member.slug), 'src/features/team/team-page.tsx')),
+  ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), content: true })),
+  // The model of every news page (the server draws each item's page from it with the live content).
+  { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', content: true },
   page(APP_ROUTES.notFound, undefined),
 ];
 
@@ -156,8 +165,12 @@ export async function renderPage(
   areas: ResourceLanguage,
   session: SessionStatus,
   now?: Date,
+  content?: RenderedContent,
 ): Promise<DrawnPage> {
   const i18n = translations(language, areas);
+  const queryClient = new QueryClient();
+  // The screen reads the content as the app will: from its query, here already filled.
+  if (content) queryClient.setQueryData(CONTENT_KEY, content);
   let tree: ReactElement;
   if (pathname === '/') {
     tree = homeMarkup();
@@ -175,10 +188,29 @@ export async function renderPage(
   }
   const markup = atInstant(now, () =>
     renderToString(
-      <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
+      <Providers i18n={i18n} queryClient={queryClient} session={{ status: session, user: null }}>
         {tree}
       </Providers>,
     ),
   );
-  return { markup, areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+  return { markup: inert(markup), areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+}
+
+/**
+ * Controls need the app: until it starts, buttons, boxes and lists show disabled and text fields
+ * read-only, so neither a click nor typing is silently lost when the app replaces the drawing;
+ * links are plain links and work from the start.
+ */
+export function inert(markup: string): string {
+  return markup.replace(
+    /<(button|input|select|textarea)\b([^>]*)>/g,
+    (tag: string, name: string, attributes: string) => {
+      if (/\s(disabled|readonly)=/.test(attributes)) return tag;
+      const typing =
+        name === 'textarea' ||
+        (name === 'input' &&
+          !/\stype="(checkbox|radio|file|range|color|hidden|submit|button)"/.test(attributes));
+      return `<${name} ${typing ? 'readonly=""' : 'disabled=""'}${attributes}>`;
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { Feed } from 'feed';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
 import { LANGUAGES } from '@club/contract/languages';
-import { newsPath, publishedNews, textIn } from '@club/contract/content';
+import { newsPath, publishedNews, textIn } from '@club/contract/content-view';
 import type { RenderedContent } from './service.ts';
 
 /**

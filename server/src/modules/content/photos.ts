@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Metadata, OutputInfo } from 'sharp';
-import { PHOTO_WIDTHS } from '@club/contract/content';
+import { PHOTO_WIDTHS } from '@club/contract/content-view';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** Bounds of an upload: anything beyond them is refused before a single byte is stored. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_LIMITS, CONTENT_SECTIONS, SECTION_SCHEMAS, localizedTextSchema } from '@club/contract/content';
 import type { ContentSection, SectionItems } from '@club/contract/content';
@@ -6,14 +6,14 @@ import { staffOnly } from '../../plugins/auth.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { readVersions } from '../../db/versions.ts';
 import { newsAtom } from './atom.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from '@club/contract/markdown';
 import { PHOTO_TYPES } from './photos.ts';
 import type { PhotoFormat } from './photos.ts';
 import { readPhotoFile } from './repository.ts';
+import { contentReaderOf } from './reader.ts';
 import {
   ContentConflictError,
   NEWS_PUBLISH_JOB,
-  createContentReader,
   publicContent,
   publishDue,
   restoreRevision,
@@ -33,7 +33,7 @@ const PHOTO_FILE = /^([A-Za-z0-9-]{1,64})-(\d{1,5})\.(avif|webp|jpg)$/;
 /** The club's own content (API.md "Calls of the third round"): anyone reads, staff edit. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, jobs } = app.ctx;
-  const read = createContentReader(db);
+  const read = contentReaderOf(app);
   const current = async (request: { versions(): Promise<{ content: string }> }) => read((await request.versions()).content);
 
   jobs.handle(NEWS_PUBLISH_JOB, () => publishDue(db));

@@ -1,22 +1,14 @@
-import { CONTENT_SECTIONS, publishedNews } from '@club/contract/content';
-import type {
-  Content,
-  ContentConflict,
-  ContentRevision,
-  ContentSection,
-  LocalizedText,
-  NewsItem,
-  PhotoInfo,
-  SectionItems,
-  StaffContent,
-} from '@club/contract/content';
+import { CONTENT_SECTIONS } from '@club/contract/content';
+import { publishedNews } from '@club/contract/content-view';
+import type { Content, ContentConflict, ContentRevision, ContentSection, NewsItem, PhotoInfo, SectionItems, StaffContent } from '@club/contract/content';
+import type { LocalizedText } from '@club/contract/content-view';
 import type { Db } from '../../db/database.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { cancelPendingJobs, enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from '@club/contract/markdown';
 import { processPhoto, PHOTO_FORMATS } from './photos.ts';
 import {
   insertPhoto,

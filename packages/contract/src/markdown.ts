@@ -1,3 +1,6 @@
+// Markdown for the club's content (news bodies, biographies), rendered where pages are drawn: on the
+// server for every answer and feed, and in the build for the first drawings. Never shipped to the
+// browser: pages receive the sanitised HTML.
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
