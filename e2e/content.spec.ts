@@ -74,7 +74,7 @@ test('staff upload a phone photo to the gallery and visitors see it in the carou
   await page.getByRole('button', { name: 'Añadir foto' }).click();
   const items = page.locator('[data-testid^="content-item-"]');
   const added = items.last();
-  await added.getByLabel('Foto').setInputFiles(PHOTO);
+  await added.getByLabel('Foto', { exact: true }).setInputFiles(PHOTO);
   await expect(added.locator('img.content-thumb')).toBeVisible({ timeout: 30_000 });
   await added.getByLabel('Español').fill('Tirada social de junio');
   await added.getByLabel('Català').fill('Tirada social de juny');
@@ -206,6 +206,7 @@ test('what staff type never runs on the public pages, in any field', async ({ pa
 });
 
 test('the editor passes axe, and looks right on a phone and a desktop in three languages', async ({ page }) => {
+  test.setTimeout(300_000);
   await staffPage(page);
   for (const lang of ['es', 'ca', 'en'] as const) {
     for (const [device, width] of [
@@ -229,7 +230,9 @@ test('the editor passes axe, and looks right on a phone and a desktop in three l
 });
 
 test('the public pages drawn from the content, on a phone and a desktop in three languages', async ({ page }) => {
+  test.setTimeout(300_000);
   const { token } = await staffPage(page);
+  await page.goto('/');
   const copy = await staffContent(page, token);
   const news = [
     {
@@ -242,7 +245,7 @@ test('the public pages drawn from the content, on a phone and a desktop in three
   ];
   expect((await apiCall(page, 'PUT', '/api/admin/content/news/', { items: news, version: copy.version }, token)).ok()).toBe(true);
   for (const lang of ['es', 'ca', 'en'] as const) {
-    await page.context().addCookies([{ name: 'ipsc-club.lang', value: lang, url: page.url() || 'http://127.0.0.1' }]);
+    await page.context().addCookies([{ name: 'ipsc-club.lang', value: lang, url: new URL(page.url()).origin }]);
     for (const [device, width] of [
       ['phone', 390],
       ['desktop', 1280],

@@ -112,7 +112,7 @@ export function ContentScreen() {
           </button>
         ))}
       </div>
-      <SectionEditor key={`${section}-${content.data.changes[section]?.version ?? 0}`} section={section} content={content.data} />
+      <SectionEditor key={section} section={section} content={content.data} />
     </div>
   );
 }
