@@ -166,7 +166,7 @@ describeEachDatabase(
       const saved = await apiClient(get().app).put('/api/admin/content/gallery/', { items: gallery, version: copy.version }, staff.token);
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json<Staff>().photos[photoId]).toEqual({ width: 1200, height: 1600, widths: [320, 640, 960, 1200], formats: ['avif', 'webp', 'jpg'], base: `/photos/${photoId}` });
-    });
+    }, 180_000);
 
     it('refuses HEIC, files that are not images and image bombs, storing nothing', async () => {
       const before = await countPhotos();
@@ -193,7 +193,7 @@ describeEachDatabase(
         expect(answer.json().message).toMatch(message);
       }
       expect(await countPhotos()).toEqual(before);
-    });
+    }, 180_000);
 
     it('publishes news at their time through the queue, in an Atom feed a feed reader reads', async () => {
       const t = get();
