@@ -41,6 +41,9 @@ test('staff change a fee and a visitor sees it, without a restart', async ({ pag
   // The drawn page itself carries the new content (the server drew it again for the new version).
   const html = await (await visitor.request.get('/')).text();
   expect(html).toContain('"priceCents":4750');
+  const team = await visitor.request.get('/team/marta-ribas');
+  expect(team.status()).toBe(200);
+  expect(await team.text()).toContain('data-testid="team-bio"');
   await visitor.close();
 });
 
@@ -142,6 +145,11 @@ test('a news item in three languages has its page in each, is on the home page a
   await expect(visitor.getByTestId('home-news').getByRole('link', { name: 'Curso de iniciación en julio' })).toBeVisible();
   const feed = await (await visitor.request.get('/api/news.atom')).text();
   expect(feed).toContain('/news/curso-julio/ca');
+  // Each language's page arrives drawn by the server from the live content, with status 200.
+  const drawn = await visitor.request.get('/news/curso-julio/ca');
+  expect(drawn.status()).toBe(200);
+  expect(await drawn.text()).toContain('<h1');
+  expect(await drawn.text()).toMatch(/<h1[^>]*>Curs d’iniciació al juliol<\/h1>/);
   // An unknown item is not found, by status too.
   expect((await visitor.request.get('/news/no-such-item/es')).status()).toBe(404);
   await visitor.close();

@@ -26,7 +26,15 @@ export interface DrawnPage {
   gzip: Buffer;
 }
 
-const ROOT = /<div id="root" data-areas="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/;
+const ROOT_START = '<div id="root" data-areas="';
+
+/** `page` with its `#root` element (from its start to the last `</div>` before `</body>`) replaced. */
+function replaceRoot(page: string, root: string): string | undefined {
+  const start = page.indexOf(ROOT_START);
+  const end = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
+  if (start < 0 || end < start) return undefined;
+  return page.slice(0, start) + root + page.slice(end + '</div>'.length);
+}
 const TEAM = /^\/team\/([a-z0-9][a-z0-9-]{0,63})$/;
 const NEWS = /^\/news\/([a-z0-9][a-z0-9-]{0,63})\/(es|ca|en)$/;
 const KEPT_MAX = 200;
@@ -113,13 +121,14 @@ export function createDrawnPages(webDist: string) {
     if (!known) return undefined;
     const page = team ? teamModel(team[1]!, language) : model('news', language);
     const renderer = await loadShell();
-    if (!page || !ROOT.test(page)) return undefined;
+    if (!page || !page.includes(ROOT_START)) return undefined;
     // Without the drawing code (a build that skipped it) the model goes out with the live content
     // beside it: the app shows that content once it starts.
     if (!renderer) return finish(200, page.replace('</body>', `${dataBlock(content)}</body>`));
     const drawn = await renderer.renderPage(trimmed, language, areasOf(language), 'anonymous', now, content);
     const root = `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${drawn.markup}</div>`;
-    return finish(200, page.replace(ROOT, (_match, end: string) => `${root}${dataBlock(content)}${end}`));
+    const html = replaceRoot(page, `${root}${dataBlock(content)}`);
+    return html ? finish(200, html) : undefined;
   }
 
   return {
