@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_LIMITS, CONTENT_SECTIONS, SECTION_SCHEMAS, localizedTextSchema } from '@club/contract/content';
 import type { ContentSection, SectionItems } from '@club/contract/content';
