@@ -41,12 +41,15 @@ const feeList = cards.flatMap(([card, key, rows]) =>
   })),
 );
 
+const teamCards = area('home/team');
 const team = settings.team.map(({ slug }, order) => {
   const page = area(`team/${slug}`);
   return {
     slug,
     name: page.es.NAME,
     role: each((l) => page[l].SUBTITLE),
+    // The chips under each card on the home page, one line of comma-separated words per language.
+    specialities: each((l) => teamCards[l].MEMBERS[slug].CATEGORIES.join(', ')),
     bio: each((l) =>
       [
         page[l].INTRO,

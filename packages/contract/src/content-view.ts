@@ -19,6 +19,15 @@ export function textIn(text: LocalizedText, language: Language): string {
   return LANGUAGES.map((other) => text[other]).find(Boolean) ?? '';
 }
 
+/** A comma-separated text (an instructor's specialities) as its words, in a language as textIn reads it. */
+export function listIn(text: LocalizedText | undefined, language: Language): string[] {
+  if (!text) return [];
+  return textIn(text, language)
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+}
+
 /** The languages a text still lacks (the editor marks them). */
 export const missingLanguages = (text: LocalizedText): Language[] => LANGUAGES.filter((language) => !text[language]);
 

@@ -86,6 +86,8 @@ export const teamMemberSchema = z.object({
   slug: idField,
   name: nameField,
   role: required(shortText()),
+  /** What the instructor teaches, comma-separated, shown as chips on the home page's card. */
+  specialities: shortText().default({ es: '', ca: '', en: '' }),
   /** Markdown, no raw HTML. */
   bio: required(markdownText()),
   photoId: photoIdField.nullable(),

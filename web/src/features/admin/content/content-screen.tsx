@@ -34,6 +34,7 @@ const FIELDS: Record<ContentSection, Field[]> = {
   team: [
     { key: 'name', kind: 'text' },
     { key: 'role', kind: 'localized' },
+    { key: 'specialities', kind: 'localized' },
     { key: 'bio', kind: 'markdown' },
     { key: 'photoId', kind: 'photo' },
     { key: 'slug', kind: 'id' },
@@ -66,7 +67,7 @@ function newItem(section: ContentSection, count: number): Item {
     case 'fees':
       return { id, group: { ...EMPTY }, name: { ...EMPTY }, priceCents: 0, period: { ...EMPTY }, note: { ...EMPTY } };
     case 'team':
-      return { slug: id, name: '', role: { ...EMPTY }, bio: { ...EMPTY }, photoId: null, order: count };
+      return { slug: id, name: '', role: { ...EMPTY }, specialities: { ...EMPTY }, bio: { ...EMPTY }, photoId: null, order: count };
     case 'gallery':
       return { photoId: '', caption: { ...EMPTY }, order: count };
     case 'partners':
@@ -487,6 +488,7 @@ function Preview({ section, items, photos }: { section: ContentSection; items: I
                 <p className="fw-bold mb-1">{text(item.title ?? item.name ?? item.caption)}</p>
                 {item.group ? <p className="mb-1">{text(item.group)}</p> : null}
                 {item.role ? <p className="mb-1">{text(item.role)}</p> : null}
+                {item.specialities && text(item.specialities) ? <p className="small mb-1">{text(item.specialities)}</p> : null}
                 {typeof item.priceCents === 'number' ? <p className="mb-1">{(item.priceCents / 100).toFixed(2)} € {text(item.period)}</p> : null}
                 {item.note ? <p className="small mb-1">{text(item.note)}</p> : null}
                 {markdownKey && html[index] ? <div className="content-preview-body" dangerouslySetInnerHTML={{ __html: textIn(html[index]!, language) }} /> : null}

@@ -4,7 +4,7 @@ import { byOrder } from '@club/contract/content-view';
 import { teamPath } from '@club/contract/routes';
 import { useContent } from '../../../lib/content/content.ts';
 import { ContentPicture } from '../../../lib/content/picture.tsx';
-import { useContentText } from '../../../lib/content/text.ts';
+import { useContentList, useContentText } from '../../../lib/content/text.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /** The instructors staff list in the club's content, each card leading to the instructor's page. */
@@ -12,6 +12,7 @@ export function TeamSection() {
   const { t } = useTranslation('home/team');
   const content = useContent();
   const text = useContentText();
+  const list = useContentList();
   return (
     <section id="team" className="home-section bg-sand" aria-labelledby="team-title">
       <div className="container-xl">
@@ -32,6 +33,13 @@ export function TeamSection() {
                     </Link>
                   </h3>
                   <p className="team-position">{text(member.role)}</p>
+                  {list(member.specialities).length > 0 ? (
+                    <ul className="team-categories list-unstyled" aria-label={t('CATEGORIES')}>
+                      {list(member.specialities).map((word) => (
+                        <li key={word}>{word}</li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </div>
               </article>
             </li>
