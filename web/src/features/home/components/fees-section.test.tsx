@@ -41,12 +41,13 @@ describe('FeesSection', () => {
     const user = userEvent.setup();
     renderFees(<FeesSection ticketsEnabled />);
     await user.click(screen.getByRole('button', { name: 'Pro access' }));
-    const dialog = await screen.findByRole('dialog');
+    // The lazy modal may take a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('name', 'name');
     expect(within(dialog).getByLabelText('E-mail')).toHaveAttribute('name', 'email');
     expect(within(dialog).getByLabelText('Ticket type')).toHaveValue('pro-access');
     await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-  });
+  }, 30_000);
 });
