@@ -6,7 +6,7 @@
 // run with a member's session stored in the browser first, as the web app keeps it.
 // Targets (issue 16): performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 1.5 s,
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
-// BENCH_SKIP_BUILD=1 uses the build as it is; BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
+// BENCH_SKIP_BUILD=1 uses the build as it is (WEB_DIST=folder: that build, not web/dist); BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
 // (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
 // stands for a match of two stages and eight competitors the bench makes first).
 // Figures that travel from one machine to the next: beside each run it prints Lighthouse's
@@ -52,6 +52,9 @@ const ALL_ROUTES = [
   // The range officer's scoring screen of a match the bench makes (issue "Match day": ≥ 95).
   'staff:/match/{match}/score',
 ];
+// WEB_DIST (which the server reads too) measures another build than web/dist, e.g. a copy kept
+// from before a change, so two builds can be run one after the other on the same machine.
+const webDist = process.env.WEB_DIST ?? path.join(root, 'web/dist');
 const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 
 if (!process.env.BENCH_SKIP_BUILD) {
@@ -211,13 +214,13 @@ function beforeFirstPaint(lhr, html) {
   let js = 0;
   for (const item of lhr.audits['network-requests'].details.items) {
     if (item.resourceType !== 'Script' || item.networkEndTime > fcp) continue;
-    const file = path.join(root, 'web/dist', new URL(item.url).pathname);
+    const file = path.join(webDist, new URL(item.url).pathname);
     if (existsSync(file)) js += gz(readFileSync(file));
   }
   const head = html.slice(0, html.indexOf('</head>'));
   let css = gz([...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''));
   for (const [, href] of head.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)) {
-    css += gz(readFileSync(path.join(root, 'web/dist', href)));
+    css += gz(readFileSync(path.join(webDist, href)));
   }
   return { js: js / 1024, css: css / 1024 };
 }
@@ -248,7 +251,7 @@ function ownScripts(lhr) {
   let kb = 0;
   for (const item of lhr.audits['network-requests'].details.items) {
     if (item.resourceType !== 'Script' || !own(item.url)) continue;
-    const file = path.join(root, 'web/dist', new URL(item.url).pathname);
+    const file = path.join(webDist, new URL(item.url).pathname);
     if (existsSync(file)) kb += gzipSync(readFileSync(file), { level: 9 }).length / 1024;
   }
   return { scriptMs, kb, multiplier };

@@ -121,10 +121,10 @@ const QUIET_MS = 200;
  * Opens a screen and waits until the app has drawn it and fetched what it shows: the app has
  * replaced the drawing and no request has been in flight for QUIET_MS.
  */
-export async function openScreen(page: Page, path: string): Promise<void> {
+export async function openScreen(page: Page, path: string, options: { startTimeout?: number } = {}): Promise<void> {
   const requests = trackRequests(page);
   await page.goto(path);
-  await appStarted(page);
+  await appStarted(page, options.startTimeout);
   await expect
     .poll(() => requests.count === 0 && Date.now() - requests.since >= QUIET_MS, {
       message: `${path}: requests still in flight`,

@@ -7,8 +7,20 @@ import type { Page } from '@playwright/test';
  * is the drawing the HTML brings, whose controls are inert: a focus taken or a key pressed there
  * is lost when the app replaces it.
  */
-export async function appStarted(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+export async function appStarted(page: Page, timeout?: number): Promise<void> {
+  // A light page (`data-start="intent"` on `<html>`, web/build/prerender-pages.ts) starts its app
+  // only once the visitor acts on it: here the test acts, with the scroll a reading visitor makes.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const root = document.documentElement;
+          if (root.dataset.start === 'intent' && root.dataset.app !== 'started') dispatchEvent(new Event('scroll'));
+          return root.dataset.app ?? null;
+        }),
+      timeout === undefined ? {} : { timeout },
+    )
+    .toBe('started');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -22,6 +22,12 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // Vite calls closeBundle after a failed bundle too: without this, a missing output folder
+      // would raise ENOENT here and hide the error that stopped the build.
+      if (!existsSync(outDir)) {
+        this.warn(`no ${outDir} to compress: the bundle was not written (see the error above)`);
+        return;
+      }
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const data = readFileSync(file);

@@ -98,6 +98,8 @@ export const TRAINING_LIMITS = {
   pageMax: 200,
   /** Sessions a member may keep per hour. */
   writesPerHour: 120,
+  /** Weeks of the training page's chart (the one of today and those before it). */
+  chartWeeks: 8,
 } as const;
 
 /** A stage element's id, bounded as the stage's own (stage.ts). */
@@ -199,6 +201,14 @@ export type TrainingLogQuery = z.infer<typeof trainingLogQuerySchema>;
  * GET /api/training/: one page of sessions; streak, total shots and bests are of the whole log.
  * nextCursor (absent on the last page) asks for the next page with ?before=.
  */
+export const weekTotalSchema = z.object({
+  /** Monday of the week (YYYY-MM-DD). */
+  week: z.string(),
+  sessions: z.int(),
+  reps: z.int(),
+});
+export type WeekTotal = z.infer<typeof weekTotalSchema>;
+
 export const trainingLogSchema = z.object({
   sessions: z.array(trainingSessionSchema),
   streakDays: z.int(),
@@ -207,6 +217,8 @@ export const trainingLogSchema = z.object({
   nextCursor: z.string().nullable().optional(),
   /** Sessions in the whole log. */
   totalSessions: z.int().optional(),
+  /** Sessions and reps per week of the whole log, the last TRAINING_LIMITS.chartWeeks weeks, oldest first. */
+  weeks: z.array(weekTotalSchema).optional(),
 });
 export type TrainingLog = z.infer<typeof trainingLogSchema>;
 
@@ -240,4 +252,30 @@ export function weekOf(day: string): string {
   const offset = (date.getUTCDay() + 6) % 7;
   date.setUTCDate(date.getUTCDate() - offset);
   return date.toISOString().slice(0, 10);
+}
+
+/** Mondays of the `weeks` weeks ending with the week of `today`, oldest first. */
+export function weekStarts(today: string, weeks: number = TRAINING_LIMITS.chartWeeks): string[] {
+  const cursor = new Date(`${weekOf(today)}T12:00:00Z`);
+  const starts: string[] = [];
+  for (let i = 0; i < weeks; i += 1) {
+    starts.unshift(cursor.toISOString().slice(0, 10));
+    cursor.setUTCDate(cursor.getUTCDate() - 7);
+  }
+  return starts;
+}
+
+/** Sums per-day totals into the weeks given (Mondays, oldest first); days outside them are left out. */
+export function weekTotals(
+  days: Iterable<{ day: string; sessions: number; reps: number }>,
+  starts: readonly string[],
+): WeekTotal[] {
+  const totals = new Map(starts.map((week) => [week, { week, sessions: 0, reps: 0 }]));
+  for (const { day, sessions, reps } of days) {
+    const total = totals.get(weekOf(day));
+    if (!total) continue;
+    total.sessions += sessions;
+    total.reps += reps;
+  }
+  return starts.map((week) => totals.get(week)!);
 }

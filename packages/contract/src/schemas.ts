@@ -8,6 +8,7 @@ import { LANGUAGES } from './languages.ts';
 import { booleanField, enumField, optionalEnumField } from './forms.ts';
 import {
   eventTimeField,
+  isSingleLine,
   isoDateField,
   optionalMultiLineText,
   optionalSingleLineText,
@@ -317,6 +318,8 @@ export const adminUserSearchQuerySchema = z.strictObject({
     .normalize('NFC')
     .trim()
     .max(100, { error: 'maxlength' })
+    // A NUL byte reached the search and answered 500 (wapiti, scan of the third round).
+    .refine(isSingleLine, { error: 'singleLine' })
     .optional()
     .transform((q) => q ?? ''),
   // Second round: `claims=1` lists the members whose member-number claim waits for staff.

@@ -34,6 +34,7 @@ import * as calendarMailWorkers from './migrations/0014-calendar-mail-workers.ts
 import * as matches from './migrations/0016-matches.ts';
 import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 import * as clubContent from './migrations/0018-club-content.ts';
+import * as trainingRepsCount from './migrations/0019-training-reps-count.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0016-matches': matches,
   '0017-payments-membership': paymentsMembership,
   '0018-club-content': clubContent,
+  '0019-training-reps-count': trainingRepsCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

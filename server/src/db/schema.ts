@@ -180,6 +180,8 @@ export interface TrainingSessionsTable {
   failed: number;
   best_hit_factor: number | null;
   created_at: string;
+  /** How many reps the session holds (0019): the weekly chart sums it. */
+  reps_count: number;
 }
 
 export interface RateLimitsTable {

@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('operations [%s]', { timeout: 180_000 }, (dialect) 
     }
   });
 
-  it.runIf(dialect === 'postgres')('db:backup on PostgreSQL says clearly when pg_dump is not installed', async () => {
+  if (dialect === 'postgres') it('db:backup on PostgreSQL says clearly when pg_dump is not installed', async () => {
     const url = await emptyDatabase('postgres');
     const emptyPath = fs.mkdtempSync(path.join(dir, 'no-tools-'));
     const result = cli(['db:backup', path.join(dir, 'never.sql')], { DATABASE_URL: url, PATH: emptyPath });

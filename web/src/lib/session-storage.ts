@@ -3,6 +3,10 @@
 const PREFIX = 'ipsc-club.';
 const TOKEN = `${PREFIX}token`;
 const UUID = `${PREFIX}uuid`;
+/** Where the token is kept; a drawn page's starter reads it to tell a member's visit (web/build/prerender-pages.ts). */
+export const SESSION_TOKEN_KEY = TOKEN;
+/** Where the visitor's language choice is kept (the `lang` preference). */
+export const LANGUAGE_KEY = `${PREFIX}lang`;
 
 export interface StoredSession {
   token: string;

@@ -41,6 +41,12 @@ export interface PrerenderedPage {
   months?: number;
   /** Pictures its styles show in the first view, fetched with the styles rather than after them. */
   images?: readonly string[];
+  /**
+   * The drawing is the whole page and nothing on it needs the app: its starter drives the drawn
+   * menu and language buttons and starts the app only once the visitor acts on the page
+   * (web/build/prerender-pages.ts, decision 0044).
+   */
+  light?: boolean;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
@@ -75,11 +81,11 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.stageDesigner, 'src/features/stage/stage-designer-page.tsx'),
   page(APP_ROUTES.library, 'src/features/library/library-page.tsx'),
   page(APP_ROUTES.training, 'src/features/training/training-page.tsx', 'restoring'),
-  page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'),
-  page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'),
-  ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), content: true })),
+  { ...page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'), light: true },
+  { ...page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'), light: true },
+  ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true, content: true })),
   // The model of every news page (the server draws each item's page from it with the live content).
-  { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', content: true },
+  { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', light: true, content: true },
   page(APP_ROUTES.notFound, undefined),
 ];
 

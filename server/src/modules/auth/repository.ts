@@ -24,6 +24,52 @@ export async function insertToken(
     .execute();
 }
 
+/**
+ * Rows a member's repeated actions leave, kept per member: the newest only, so signing in or
+ * asking for links again and again cannot grow the database (or the member's export) without
+ * end. The 101st sign-in ends the oldest session; five reset links an hour are allowed, so
+ * twenty kept never touch a live one.
+ */
+export const KEPT_PER_MEMBER = { tokens: 100, passwordResets: 20 } as const;
+
+/** Deletes the member's session tokens beyond the newest `keep` (their sessions end). */
+export async function trimTokens(db: Executor, memberId: string, keep: number = KEPT_PER_MEMBER.tokens): Promise<void> {
+  await db
+    .deleteFrom('tokens')
+    .where('member_id', '=', memberId)
+    .where('token_hash', 'not in', (eb) =>
+      eb
+        .selectFrom('tokens')
+        .select('token_hash')
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('token_hash', 'desc')
+        .limit(keep),
+    )
+    .execute();
+}
+
+/** Deletes the member's reset links beyond the newest `keep`. */
+export async function trimPasswordResets(
+  db: Executor,
+  memberId: string,
+  keep: number = KEPT_PER_MEMBER.passwordResets,
+): Promise<void> {
+  await db
+    .deleteFrom('password_resets')
+    .where('member_id', '=', memberId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('password_resets')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
+    )
+    .execute();
+}
+
 /** Revokes one session token. */
 export async function revokeToken(db: Executor, tokenHash: string, now: string): Promise<void> {
   await db
@@ -71,6 +117,7 @@ export async function replacePassword(db: Executor, memberId: string, passwordHa
 
 export async function insertPasswordReset(db: Executor, reset: PasswordResetRow): Promise<void> {
   await db.insertInto('password_resets').values(reset).execute();
+  await trimPasswordResets(db, reset.member_id);
 }
 
 export function findPasswordReset(db: Executor, id: string): Promise<PasswordResetRow | undefined> {

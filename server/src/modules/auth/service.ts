@@ -26,6 +26,7 @@ import {
   findPasswordReset,
   insertPasswordReset,
   insertToken,
+  trimTokens,
   replacePassword,
   revokeToken,
 } from './repository.ts';
@@ -64,6 +65,7 @@ async function openSession(ctx: AppContext, member: MemberRow, remember: boolean
     createdAt: isoOf(now),
     expiresAt: isoOf(new Date(now.getTime() + (remember ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.session))),
   });
+  await trimTokens(ctx.db.kysely, member.id);
   return { token, user: toUser(member) };
 }
 

@@ -151,10 +151,26 @@ export async function updateLanguage(db: Executor, id: string, language: string)
 
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 
+/** Address links kept per member (only the newest works): older ones go, so resending cannot grow the table. */
+export const VERIFICATIONS_KEPT = 20;
+
 /** Stores a mailed address link by its hash; only the member's newest link works from now on. */
 export async function insertEmailVerification(db: Executor, row: EmailVerificationRow): Promise<void> {
   await voidEmailVerifications(db, row.member_id, row.created_at);
   await db.insertInto('email_verifications').values(row).execute();
+  await db
+    .deleteFrom('email_verifications')
+    .where('member_id', '=', row.member_id)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('email_verifications')
+        .select('id')
+        .where('member_id', '=', row.member_id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(VERIFICATIONS_KEPT),
+    )
+    .execute();
 }
 
 export function findEmailVerification(db: Executor, id: string): Promise<EmailVerificationRow | undefined> {

@@ -11,9 +11,8 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
-import { collectMemberData, deleteMemberData } from './export.ts';
+import { deleteMemberData, memberExportChunks } from './export.ts';
 import { MEMBER_EXPORTED } from './hooks.ts';
-import type { MemberExport } from './export.ts';
 import { queueAddressLink } from './verification.ts';
 
 const HOUR = 3_600_000;
@@ -88,9 +87,9 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 }
 
 /** Everything the club holds on the member. */
-export async function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): Promise<MemberExport> {
+export function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): AsyncGenerator<string> {
   requireSelf(member, uuid);
-  return collectMemberData(ctx.db.kysely, member, ctx.clock.now(), ctx.hooks.all(MEMBER_EXPORTED));
+  return memberExportChunks(ctx.db.kysely, member, ctx.clock.now(), ctx.hooks.all(MEMBER_EXPORTED));
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */

@@ -47,6 +47,22 @@ export async function daysOf(db: Executor, memberId: string, limit: number): Pro
   return rows.map((r) => r.day);
 }
 
+/** Sessions and reps per training day from `firstDay` on. */
+export async function dailyTotalsSince(
+  db: Executor,
+  memberId: string,
+  firstDay: string,
+): Promise<Array<{ day: string; sessions: number; reps: number }>> {
+  const rows = await db
+    .selectFrom('training_sessions')
+    .select((eb) => ['day', eb.fn.countAll<number | string>().as('sessions'), eb.fn.sum<number | string | null>('reps_count').as('reps')])
+    .where('member_id', '=', memberId)
+    .where('day', '>=', firstDay)
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, sessions: Number(r.sessions), reps: Number(r.reps ?? 0) }));
+}
+
 /** The best session per stage (library id, else own id, else name), by the database. */
 export async function bestsOf(db: Executor, memberId: string): Promise<TrainingRow[]> {
   const key = sql`coalesce(library_stage_id, stage_id, 'name:' || coalesce(stage_name, ''))`;

@@ -1,5 +1,5 @@
 import type { PowerFactor } from '@club/contract/scoring';
-import { scoreTrainingRep, streakDays, TRAINING_LIMITS } from '@club/contract/library';
+import { scoreTrainingRep, streakDays, TRAINING_LIMITS, weekStarts, weekTotals } from '@club/contract/library';
 import type { BestByStage, EventPractice, TrainingBody, TrainingLog, TrainingLogQuery, TrainingRep, TrainingSession } from '@club/contract/library';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { TrainingRow } from './repository.ts';
-import { bestsOf, countByMembersOnLibraryStage, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
+import { bestsOf, countByMembersOnLibraryStage, dailyTotalsSince, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
 
 // Hit factors are kept to four decimals: enough to rank, and the same on both databases.
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -93,6 +93,7 @@ export async function readTrainingLog(
   const today = clubToday(now, timeZone);
   const totals = await totalsOf(db, memberId);
   const bests = (await bestsOf(db, memberId)).map(toSession);
+  const weeks = weekStarts(today);
   return {
     sessions: page.map(toSession),
     streakDays: streakDays(await daysOf(db, memberId, TRAINING_LIMITS.sessionsMax), today),
@@ -100,6 +101,7 @@ export async function readTrainingLog(
     bestByStage: bestsByStage(bests),
     nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]!) : null,
     totalSessions: totals.sessions,
+    weeks: weekTotals(await dailyTotalsSince(db, memberId, weeks[0]!), weeks),
   };
 }
 
@@ -149,6 +151,7 @@ export async function keepSession(
     failed: reps.filter((rep) => rep.passed === false).length,
     best_hit_factor: bestHitFactorOf(reps, body.powerFactor),
     created_at: isoOf(now),
+    reps_count: reps.length,
   };
   await withWriteTransaction(database, async (trx) => {
     // Inside the write: two sessions kept at once cannot both pass the last free place.

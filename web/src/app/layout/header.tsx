@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,13 +30,23 @@ export function Header() {
   const scrolled = useScrolledPast();
   const location = useLocation();
   const navigate = useNavigate();
-  const [expanded, setExpanded] = useState(false);
+  // A drawn page's menu may already be open when the app starts (its starter drives the drawn
+  // toggle, web/build/prerender-pages.ts): the app keeps it open rather than closing it under the finger.
+  const [expanded, setExpanded] = useState(
+    () => typeof document !== 'undefined' && document.querySelector('#main-navigation.show') !== null,
+  );
   const signedIn = status === 'authenticated' && user !== null;
   const onHome = HOME_PATHS.has(location.pathname);
   const activeSection = useActiveSection(ALL_SECTIONS, onHome);
 
-  // Navigating closes the mobile menu (SPEC §2).
-  useEffect(() => setExpanded(false), [location.pathname, location.hash, location.key]);
+  // Navigating closes the mobile menu (SPEC §2); the place the app starts at is no navigation.
+  const shownAt = useRef(`${location.pathname}${location.hash} ${location.key}`);
+  useEffect(() => {
+    const place = `${location.pathname}${location.hash} ${location.key}`;
+    if (place === shownAt.current) return;
+    shownAt.current = place;
+    setExpanded(false);
+  }, [location.pathname, location.hash, location.key]);
 
   const goToSection = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     // Already on the home page at this fragment: the router would not move, so scroll here.

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { scrollBehavior } from '../../lib/reduced-motion.ts';
@@ -7,7 +7,24 @@ import { Footer } from './footer.tsx';
 import { SpinnerOverlay } from './spinner-overlay.tsx';
 import { ToastStack } from './toast-stack.tsx';
 import { SessionNotices } from './session-notices.tsx';
-import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { useSession } from '../../lib/session.tsx';
+
+// Only a signed-in member whose address is unconfirmed sees the banner, so its code (and the
+// contract's schemas that its call reads the answer with) loads only for them, not on every page.
+const VerifyEmailBanner = lazy(async () => ({
+  default: (await import('../../features/auth/components/verify-email-banner.tsx')).VerifyEmailBanner,
+}));
+
+/** The verify-email banner, loaded when the member it is for is signed in. */
+function UnverifiedNotice() {
+  const { user } = useSession();
+  if (!user || user.emailVerificado !== false) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner />
+    </Suspense>
+  );
+}
 
 /** A quiet placeholder while a screen's code or translations load. */
 export function PageLoading() {
@@ -54,7 +71,7 @@ export function Layout() {
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1}>
-        <VerifyEmailBanner />
+        <UnverifiedNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

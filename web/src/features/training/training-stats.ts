@@ -1,30 +1,17 @@
-import { weekOf } from '@club/contract/library';
-import type { TrainingSession } from '@club/contract/library';
+import { weekStarts, weekTotals } from '@club/contract/library';
+import type { TrainingSession, WeekTotal } from '@club/contract/library';
 
-export interface WeekTotal {
-  /** Monday of the week (YYYY-MM-DD). */
-  readonly week: string;
-  readonly sessions: number;
-  readonly reps: number;
-}
+export type { WeekTotal };
 
-/** Sessions and reps per week for the `weeks` weeks ending with the week of `today`, oldest first. */
+/**
+ * Sessions and reps per week for the `weeks` weeks ending with the week of `today`, oldest
+ * first, from the sessions at hand (a server that sends no `weeks` of its own).
+ */
 export function weeklyTotals(sessions: readonly TrainingSession[], today: string, weeks = 8): WeekTotal[] {
-  const last = weekOf(today);
-  const starts: string[] = [];
-  const cursor = new Date(`${last}T12:00:00Z`);
-  for (let i = 0; i < weeks; i += 1) {
-    starts.unshift(cursor.toISOString().slice(0, 10));
-    cursor.setUTCDate(cursor.getUTCDate() - 7);
-  }
-  const totals = new Map(starts.map((week) => [week, { week, sessions: 0, reps: 0 }]));
-  for (const session of sessions) {
-    const total = totals.get(weekOf(session.day));
-    if (!total) continue;
-    total.sessions += 1;
-    total.reps += session.reps.length;
-  }
-  return starts.map((week) => totals.get(week)!);
+  return weekTotals(
+    sessions.map((s) => ({ day: s.day, sessions: 1, reps: s.reps.length })),
+    weekStarts(today, weeks),
+  );
 }
 
 // A cell that starts with = + - @ would run as a formula in a spreadsheet: quote it as text.

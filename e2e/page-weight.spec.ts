@@ -1,0 +1,118 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { appStarted, expect, test } from './support/test.ts';
+import { createMember } from './support/fixtures.ts';
+import { signInByApi } from './support/session.ts';
+
+// What a public page runs (decision 0044), read from what the browser fetched: every script of
+// the site's own, gzipped at level 9 as the budgets count (web/build/script-budget.ts). A page
+// whose drawing is the whole page (terms, privacy, an instructor's page) runs its starter alone
+// until the visitor acts on it; its menu and language buttons work meanwhile.
+
+const KB = 1024;
+const LIGHT_PAGES = ['/terms', '/privacy', '/team/marta-ribas'];
+
+/** The site's scripts the page fetches, by path, with their gzip bytes. */
+function watchScripts(page: Page) {
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() !== 'script' || !url.pathname.startsWith('/assets/')) return;
+    scripts.set(
+      url.pathname,
+      response.body().then((body) => gzipSync(body, { level: 9 }).length),
+    );
+  });
+  return {
+    files: () => [...scripts.keys()],
+    gzip: async () => (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0),
+  };
+}
+
+const html = (page: Page) => page.locator('html');
+
+test.describe('a public page runs only what it needs', () => {
+  for (const screen of LIGHT_PAGES) {
+    test(`${screen} runs its starter alone until the visitor acts, then the app`, async ({ page }) => {
+      const scripts = watchScripts(page);
+      await page.goto(screen, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await expect(html(page)).toHaveAttribute('data-start', 'intent');
+      await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+      expect(scripts.files()).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+      expect(await scripts.gzip()).toBeLessThanOrEqual(60 * KB);
+      // The whole stylesheets have replaced the inlined subset all the same.
+      await expect(page.locator('#critical-css')).toHaveCount(0);
+
+      // The visitor's pointer moves over the page: the app starts, within the page's total.
+      await page.mouse.move(200, 300);
+      await expect(html(page)).toHaveAttribute('data-app', 'started');
+      await page.waitForLoadState('networkidle');
+      expect(scripts.files().length).toBeGreaterThan(1);
+      expect(await scripts.gzip()).toBeLessThanOrEqual(150 * KB);
+    });
+  }
+
+  test('home runs at most 150 KB gzip of script in all', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await scripts.gzip()).toBeLessThanOrEqual(150 * KB);
+    expect(scripts.files()).not.toContainEqual(expect.stringMatching(/schemas/));
+  });
+
+  for (const [screen, form] of [
+    ['/login', 'login-page'],
+    ['/register', 'register-page'],
+  ]) {
+    test(`${screen} loads its form's code, not the calendar's or the designer's`, async ({ page }) => {
+      const scripts = watchScripts(page);
+      await page.goto(screen);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.files()).toContainEqual(expect.stringMatching(new RegExp(`/${form}-[\\w-]+\\.js$`)));
+      expect(scripts.files()).not.toContainEqual(expect.stringMatching(/calendar|stage|training|admin/));
+      expect(await scripts.gzip()).toBeLessThanOrEqual(195 * KB);
+    });
+  }
+
+  test('on a phone, the drawn menu opens before the app and stays open once it starts', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/terms', { waitUntil: 'load' });
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+    const toggle = page.getByRole('button', { name: 'Abrir o cerrar el menú' });
+    const calendar = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Calendario' });
+    await expect(calendar).toBeHidden();
+    await toggle.click();
+    await expect(calendar).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The tap set the app off; it takes the menu as it finds it.
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    await expect(calendar).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(calendar).toBeHidden();
+  });
+
+  test('a language button of the drawn page brings the page in that language, and the app keeps it', async ({ page }) => {
+    await page.goto('/privacy', { waitUntil: 'load' });
+    await expect(html(page)).toHaveAttribute('lang', 'es');
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+    await page.getByRole('button', { name: 'Catalán' }).click();
+    await expect(html(page)).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('navigation').first()).toContainText('Nosaltres');
+    await appStarted(page);
+    await expect(html(page)).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('navigation').first()).toContainText('Nosaltres');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'ipsc-club.lang')?.value).toBe('ca');
+  });
+
+  test('a signed-in member’s public page starts the app by itself, to show the member', async ({ page }) => {
+    const member = createMember();
+    await signInByApi(page, member);
+    await page.goto('/terms', { waitUntil: 'load' });
+    await expect(html(page)).not.toHaveAttribute('data-start', 'intent');
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    await expect(page.getByRole('link', { name: 'Acceder' })).toHaveCount(0);
+  });
+});
