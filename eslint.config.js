@@ -64,17 +64,41 @@ export default tseslint.config(
       ],
     },
   },
-  // Packages are shared by server and web; they never depend on either.
+  // The server's lower layers serve the modules and never use one: a module is imported by
+  // another module, modules/index.ts, app.ts, server.ts, cli.ts or seed/, nothing else.
   {
-    files: ['packages/**/*.ts'],
+    files: ['server/src/{lib,db,jobs,mail,plugins}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(@club/(server|web)|(\\.\\./)+(server|web))(/|$)',
-              message: 'Packages must not import the server or the web app.',
+              regex: '(^|/)modules(/|$)',
+              message: 'server/src/lib, db, jobs, mail and plugins must not import a module: hand them what they need (as app.ts hands the auth plugin its session lookup) or use a hook.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Packages are shared by server and web (and run in the browser): they never depend on either
+  // app, and their code uses no Node.js module (their tests may).
+  {
+    files: ['packages/**/*.ts'],
+    ignores: ['packages/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@club/(server|web)|(\\.\\./)+(server|web|bench|e2e|scripts))(/|$)',
+              message: 'Packages must not import the server, the web app or the repository\'s tools.',
+            },
+            {
+              regex: '^node:|^(fs|path|os|crypto|child_process|url|util|stream|buffer|events|http|https|net|zlib|worker_threads|module|process)(/|$)',
+              message: 'Packages run in the browser too: they must not import a Node.js module.',
             },
           ],
         },

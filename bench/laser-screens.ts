@@ -90,7 +90,8 @@ if (!existsSync(ROOT)) {
   console.log('no screenshots kept yet: run `npm run build:test && npx playwright test e2e/laser-screens.spec.ts` first');
   process.exit(0);
 }
-// Optional: only the perspectives whose name contains the first argument; "quick" as the second skips the minute without a laser.
+// Optional: only the perspectives whose name contains the first argument ("none": only the minute
+// without a laser); "quick" as the second skips the minute without a laser.
 const only = process.argv[2];
 const quick = process.argv[3] === 'quick';
 const perUnit = millimetresPerUnit(1280, 720);
@@ -134,12 +135,16 @@ for (const name of readdirSync(ROOT).sort()) {
     );
   }
 }
+console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} (before the minute without a laser)`);
 errors.sort((a, b) => a - b);
-console.log(`# over every kept screen and perspective`);
-console.log(`calibration work per successful search: max ${Math.max(...calibrationMs).toFixed(0)} ms (all frames tried until it succeeded)`);
-console.log(`calibration worst corner error: max ${Math.max(...worst).toFixed(2)} mm (limit 4.5)`);
-console.log(`detection rate: ${found}/${fired} (${((100 * found) / Math.max(1, fired)).toFixed(1)} %), more than 5 mm off: ${wrongPlace}, extra shots: ${extra}`);
-console.log(`distance from the fired place: median ${errors[errors.length >> 1]?.toFixed(2)} mm, max ${errors.at(-1)?.toFixed(2)} mm`);
+// With no perspective chosen (only the minute without a laser), there is nothing to sum up.
+if (fired > 0) {
+  console.log(`# over every kept screen and perspective`);
+  console.log(`calibration work per successful search: max ${Math.max(...calibrationMs).toFixed(0)} ms (all frames tried until it succeeded)`);
+  console.log(`calibration worst corner error: max ${Math.max(...worst).toFixed(2)} mm (limit 4.5)`);
+  console.log(`detection rate: ${found}/${fired} (${((100 * found) / Math.max(1, fired)).toFixed(1)} %), more than 5 mm off: ${wrongPlace}, extra shots: ${extra}`);
+  console.log(`distance from the fired place: median ${errors[errors.length >> 1]?.toFixed(2)} mm, max ${errors.at(-1)?.toFixed(2)} mm`);
+}
 
 // False shots: 60 s of the last step (every marker on) with no laser, for each kept screen, seen below left.
 let falseShots = 0;
@@ -164,6 +169,10 @@ for (const name of quick ? [] : readdirSync(ROOT).sort()) {
   minutes += 1;
   console.log(`${name}: ${result.shots.length} false shots in 60 s without a laser`);
 }
-console.log(`false shots per minute with no laser: ${(falseShots / Math.max(1, minutes)).toFixed(2)}`);
+console.log(
+  minutes === 0
+    ? 'false shots per minute with no laser: not measured (quick run)'
+    : `false shots per minute with no laser: ${(falseShots / minutes).toFixed(2)} over ${minutes} minute(s) of video`,
+);
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
 

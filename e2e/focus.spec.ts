@@ -102,11 +102,16 @@ test.describe('the keyboard focus is always visible', () => {
         for (const screen of SCREENS.filter((s) => s.role === role)) {
           await openScreen(page, screen.path);
           if (screen.path === '/') {
-            // A visitor's first Tab brings the gallery's code in (it otherwise loads on approach).
-            // A person takes seconds to tab that far, this sweep a fraction of one, so it lets the
-            // carousel arrive before it goes on; without that first Tab's load it never would.
+            // A visitor's first Tab brings in the code of both sections that otherwise load on
+            // approach: the gallery's carousel and the contact form, two chunks that arrive
+            // separately. A person takes seconds to tab that far, this sweep a fraction of one,
+            // so it lets both arrive before it goes on (without that first Tab's load neither
+            // would). Waiting for the carousel alone left the form to chance: on a busy machine
+            // the sweep passed the contact section while it still held the form's placeholder,
+            // and came round without reaching a field.
             await page.keyboard.press('Tab');
             await expect(page.locator('#gallery').getByRole('button').first()).toBeVisible();
+            await expect(page.locator('#contact form').getByRole('textbox').first()).toBeVisible();
           }
           const rings = await tabThrough(page, screen.limit);
           expect(rings.length, `${screen.path} has focusable elements`).toBeGreaterThan(2);

@@ -15,6 +15,7 @@ import {
 } from '../packages/stage-engine/src/model.ts';
 import type { ElementKind, Stage } from '../packages/stage-engine/src/model.ts';
 import { millimetresPerUnit } from '@club/laser/markers';
+import { axeViolations } from './support/axe.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
 import { DEFAULT_LOOK, PERSPECTIVES, scriptFor, writeY4m } from './support/screen-video.ts';
 import type { AppScreens, ClickedShot } from './support/screen-video.ts';
@@ -168,7 +169,8 @@ test.describe('laser camera on screenshots of the app @camera', () => {
     test(`${setting.name}, seen ${setting.perspective}: exactly the shots fired, in their zones, within 5 mm`, async ({
       baseURL,
     }) => {
-      test.setTimeout(240_000);
+      // Two browsers, a video made in Node and a camera worker on a machine that may be shared: generous.
+      test.setTimeout(600_000);
       const screens = await captureScreens(baseURL!, setting, blank);
       // The places are meant to be A, C, D, a miss and the no-shoot: the app's click scoring says so.
       expect(screens.shots.map((shot) => shot.zone)).toEqual(['A', 'C', 'D', 'M', 'NS']);
@@ -280,6 +282,61 @@ test.describe('the scoring flow as a member sees it @camera', () => {
       }
     } finally {
       await browser.close();
+    }
+  });
+});
+
+test.describe('the full screen the camera watches @camera', () => {
+  test('the stage alone fills the screen from top to bottom, the bar and the panel beside it; phone and desktop, three languages, axe 0', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const out = path.join(import.meta.dirname, '..', 'test-results', 'laser-fullscreen');
+    mkdirSync(out, { recursive: true });
+    for (const [device, viewport] of [
+      ['desktop', { width: 1280, height: 720 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      for (const language of ['es', 'ca', 'en'] as const) {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        await page.addInitScript(
+          ([wire, lang]) => {
+            localStorage.setItem('ipsc-club.lang', lang!);
+            localStorage.setItem('ipsc-club.custom-stage', wire!);
+          },
+          [JSON.stringify(stageToWire(laserStage())), language],
+        );
+        await page.goto('/dry-training');
+        await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+        const bar = page.locator('.viewer-bar');
+        // Full screen, then the scoring panel, as a member sets up the camera.
+        await bar.locator('.btn-bar').nth(-2).click();
+        await page.waitForFunction(() => document.fullscreenElement !== null);
+        await bar.locator('.btn-bar[aria-pressed]').nth(0).click();
+        const panel = page.locator('.scoring-panel');
+        await expect(panel).toBeInViewport();
+        const stage = (await page.locator('.viewer-workspace').boundingBox())!;
+        const barBox = (await bar.boundingBox())!;
+        if (device === 'desktop') {
+          // Nothing across the stage: it runs from the top of the screen to the bottom, the bar is beside it.
+          expect(stage.y).toBe(0);
+          expect(stage.height).toBe(viewport.height);
+          expect(barBox.x).toBeGreaterThanOrEqual(stage.x + stage.width);
+          const panelBox = (await panel.boundingBox())!;
+          expect(panelBox.x).toBeGreaterThanOrEqual(stage.x + stage.width);
+          expect(panelBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height - 1);
+          expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(viewport.height + 1);
+          // Every button of the bar is on screen and usable in the side column.
+          for (const button of await bar.locator('.btn').all()) await expect(button).toBeInViewport({ ratio: 1 });
+        } else {
+          // A phone keeps the bar above the stage and the panel below it.
+          expect(barBox.y + barBox.height).toBeLessThanOrEqual(stage.y + 1);
+        }
+        await page.screenshot({ path: path.join(out, `${device}-${language}.png`) });
+        expect(await axeViolations(page)).toEqual([]);
+        await context.close();
+      }
     }
   });
 });

@@ -164,6 +164,79 @@ test('a member reads their membership from the profile menu, and the calendar ca
   await apiCall(page, 'PUT', '/api/admin/settings/', { duesRequired: false, packRequiredFor: [], version: settings.version + 1 }, token);
 });
 
+test('staff link an event fee to its event, found by title or date, in es, ca and en on a phone and a desktop', async ({ browser, page }, testInfo) => {
+  test.setTimeout(600_000);
+  const staff = createMember({ staff: true });
+  const member = createMember({ nombre: 'Jordi', apellidos: 'Vidal Soler' });
+  await page.goto('/');
+  const token = await staffToken(page, staff);
+  const { nextMonth } = clubDates();
+  const create = async (evento: string, day: string) => {
+    const response = await apiCall(
+      page,
+      'POST',
+      '/api/admin/events/',
+      { type: CLUB_PRACTICES, start: `${nextMonth}-${day} 10:00:00`, end: `${nextMonth}-${day} 14:00:00`, evento, plazas: 20, status: 1 },
+      token,
+    );
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as Array<{ uuid: string }>)[0].uuid;
+  };
+  const feeEvent = await create('Tirada de Otoño Picker', '14');
+  await create('Tirada de Primavera Picker', '21');
+  const [, month] = nextMonth.split('-');
+
+  const failures: string[] = [];
+  for (const lang of ['es', 'ca', 'en'] as const) {
+    for (const [device, width] of [
+      ['phone', 390],
+      ['desktop', 1280],
+    ] as const) {
+      const context = await roleContext(browser, 'staff', { width, lang });
+      const staffPage = await context.newPage();
+      await openScreen(staffPage, '/admin/payments');
+      const form = staffPage.getByRole('form').filter({ has: staffPage.locator('input[name="amount"]') });
+      await staffPage.locator('input[type="search"]').first().fill(member.login);
+      await staffPage.getByRole('button', { name: /^Vidal Soler, Jordi/ }).click();
+      await form.locator('select[name="concept"]').selectOption('evento');
+      const search = staffPage.getByLabel(text(lang, 'STAFF.EVENT_SEARCH'));
+      // Found by words of its title, accents or not.
+      await search.fill('otono picker');
+      const matches = staffPage.getByRole('list', { name: text(lang, 'STAFF.EVENT_MATCHES') }).getByRole('button');
+      await expect(matches).toHaveCount(1);
+      await expect(matches.first()).toContainText('Tirada de Otoño Picker');
+      await expect(matches.first()).toContainText('10:00');
+      // Found by its date as staff write it (14/MM).
+      await search.fill(`14/${Number(month)} picker`);
+      await expect(matches).toHaveCount(1);
+      for (const violation of await axeViolations(staffPage)) failures.push(`picker ${lang} ${device}: ${violation}`);
+      const scrollWidth = await staffPage.evaluate(() => document.documentElement.scrollWidth);
+      if (scrollWidth > width) failures.push(`picker ${lang} ${device}: ${scrollWidth} px wide`);
+      await staffPage.screenshot({ path: testInfo.outputPath(`event-picker-${lang}-${device}.png`), fullPage: true });
+      if (lang === 'es' && device === 'desktop') {
+        await matches.first().click();
+        await expect(staffPage.getByTestId('payment-event')).toContainText('Tirada de Otoño Picker');
+        await form.locator('input[name="amount"]').fill('25');
+        await form.getByRole('button', { name: 'Registrar el pago' }).click();
+        // The payment's day is today; the ledger of the current month lists it with its event.
+        await openScreen(staffPage, '/admin/payments');
+        const row = staffPage.getByTestId('ledger-row').filter({ hasText: 'Vidal Soler, Jordi' });
+        await expect(row).toHaveCount(1);
+        await expect(row.getByTestId('ledger-event')).toContainText('Tirada de Otoño Picker');
+        await staffPage.screenshot({ path: testInfo.outputPath(`event-fee-ledger-${lang}-${device}.png`), fullPage: true });
+      }
+      await context.close();
+    }
+  }
+  expect(failures).toEqual([]);
+  // The payment is linked to the event on the wire, as API.md's Payment says.
+  const uuid = await memberUuid(page, member, token);
+  const listed = (await (
+    await apiCall(page, 'GET', `/api/admin/payments/?from=2000-01-01&personUuid=${uuid}`, undefined, token)
+  ).json()) as Array<{ concept: string; eventUuid: string | null; amountCents: number }>;
+  expect(listed).toEqual([expect.objectContaining({ concept: 'evento', eventUuid: feeEvent, amountCents: 2500 })]);
+});
+
 /** The three new screens in each language, phone and desktop: axe finds nothing, and each is kept as a screenshot. */
 async function sweep(browser: Browser, role: 'member' | 'staff', paths: string[], testPath: (name: string) => string) {
   const failures: string[] = [];

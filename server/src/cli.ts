@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { SEXOS } from '@club/contract/enums';
 import { ConfigError, loadConfig } from './config.ts';
-import { BackupError, backupDatabase, openDatabase, migrateToLatest } from './db/database.ts';
+import { BackupError, backupDatabase } from './db/backup.ts';
+import { openDatabase, migrateToLatest } from './db/database.ts';
 import { createMember } from './modules/members/index.ts';
 
 const USAGE = `Usage:

@@ -5,6 +5,7 @@ import { EVENT_TYPES, EventType } from './enums.ts';
 import { isIsoDate } from './event-time.ts';
 import { booleanField } from './forms.ts';
 import { userSchema } from './schemas.ts';
+import { targetDimensionsSchema } from './targets.ts';
 import { isoDateField, optionalSingleLineText, requiredOrType, singleLineText, uuidField } from './text.ts';
 
 export const PAYMENT_CONCEPTS = ['cuota', 'bono', 'evento', 'otro'] as const;
@@ -43,6 +44,9 @@ export const paymentSchema = z.object({
   voidedBy: z.string().nullable().optional(),
   voidedByName: z.string().nullable().optional(),
   voidReason: z.string().nullable().optional(),
+  /** The event an event fee is for: its title and start ("yyyy-MM-dd HH:mm:ss", club time). */
+  eventTitle: z.string().nullable().optional(),
+  eventStart: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentListSchema = z.array(paymentSchema);
@@ -55,7 +59,11 @@ export const membershipRulesSchema = z.object({
 export type MembershipRules = z.infer<typeof membershipRulesSchema>;
 export const NO_MEMBERSHIP_RULES: MembershipRules = { duesRequired: false, packRequiredFor: [] };
 
-export const clubSettingsSchema = membershipRulesSchema.extend({ version: z.number().int() });
+export const clubSettingsSchema = membershipRulesSchema.extend({
+  version: z.number().int(),
+  // Beyond the rules (shapes grow): the club's measured target sizes, null while the approximate defaults stand.
+  targetDimensions: targetDimensionsSchema.nullable().optional(),
+});
 export type ClubSettings = z.infer<typeof clubSettingsSchema>;
 
 export const membershipSchema = z.object({
@@ -171,6 +179,8 @@ export const clubSettingsBodySchema = z.strictObject({
     .array(z.enum(EventType, { error: 'enum' }), { error: requiredOrType })
     .max(EVENT_TYPES.length, { error: 'maxlength' }),
   version: z.number({ error: requiredOrType }).int({ error: 'type' }).min(0, { error: 'type' }),
+  // Absent keeps the stored sizes; null goes back to the approximate defaults.
+  targetDimensions: targetDimensionsSchema.nullable().optional(),
 });
 export type ClubSettingsBody = z.infer<typeof clubSettingsBodySchema>;
 

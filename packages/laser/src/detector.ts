@@ -81,6 +81,8 @@ const ABSORB_FRAMES = 15;
 const SCENE_JUMP = 90;
 /** Above this share of the picture jumping at once, a new picture is shown (the marks giving way to the stage). */
 const SCENE_JUMP_SHARE = 0.05;
+/** A pixel counts towards a dot's centre by how far its rise stands above this many of its deviations. */
+const CENTRE_NOISE_FACTOR = 2;
 /** Frames after a scene change during which the new picture is learnt fast and nothing counts. */
 const SETTLE_FRAMES = 6;
 
@@ -106,6 +108,8 @@ export class LaserDetector {
   private frames = 0;
   private lastDot: Dot | null = null;
   private settling = 0;
+  /** The stage's place in the last frame (1 inside), for the dot's centre. */
+  private inside: Uint8Array | null = null;
   private options: DetectorOptions;
 
   constructor(options: DetectorOptions) {
@@ -189,6 +193,7 @@ export class LaserDetector {
     const learning = this.frames <= LEARN_FRAMES;
     const contrast = contrastForSensitivity(this.options.sensitivity);
     const { inside, drawn } = masks;
+    this.inside = inside ?? null;
     let foreground = 0;
     let changed = 0;
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
@@ -272,6 +277,40 @@ export class LaserDetector {
     return { shot: continuing ? null : dot, dotInView: true, sceneChange: false };
   }
 
+  /**
+   * The dot's centre, between pixels: the mean place of the laser-hued rise over the blob's box
+   * and one pixel round it, each pixel weighted by how far its rise stands above its own noise.
+   * Not the blob's pixels alone: their threshold cuts a small dot's glow unevenly, and pixels the
+   * app has just drawn on (a hit marker a few pixels away) are never in a blob, which would pull
+   * the centre away from them by up to half a pixel. Their rise in this frame, against the
+   * background they had, is still the dot's light.
+   */
+  private centreOf(minX: number, maxX: number, minY: number, maxY: number): { x: number; y: number } | null {
+    const { width, height } = this;
+    const feature = this.feature!;
+    const deviation = this.deviation!;
+    const laserRises = this.laserRises!;
+    const otherRises = this.otherRises!;
+    const inside = this.inside;
+    let sum = 0;
+    let sumX = 0;
+    let sumY = 0;
+    for (let y = Math.max(0, minY - 1); y <= Math.min(height - 1, maxY + 1); y += 1) {
+      for (let x = Math.max(0, minX - 1); x <= Math.min(width - 1, maxX + 1); x += 1) {
+        const index = y * width + x;
+        if (inside && inside[index] !== 1) continue;
+        const laserRise = laserRises[index]!;
+        if (laserRise <= 0 || laserRise < HUE_RATIO * otherRises[index]!) continue;
+        const weight = feature[index]! - CENTRE_NOISE_FACTOR * deviation[index]!;
+        if (weight <= 0) continue;
+        sum += weight;
+        sumX += weight * x;
+        sumY += weight * y;
+      }
+    }
+    return sum > 0 ? { x: sumX / sum + 0.5, y: sumY / sum + 0.5 } : null;
+  }
+
   /** The strongest compact blob of the foreground mask, or null when only specks or shapes stand out. */
   private strongestBlob(contrast: number): Dot | null {
     const { width, height } = this;
@@ -337,7 +376,8 @@ export class LaserDetector {
       // Two noisy pixels can pass their thresholds together; together they stand little above them.
       if (sum - area < MIN_DOT_MASS) continue;
       if (best === null || peak * Math.sqrt(area) > best.strength * Math.sqrt(best.area)) {
-        best = { x: sumX / sum + 0.5, y: sumY / sum + 0.5, area, strength: peak, mass: sum - area };
+        const centre = this.centreOf(minX, maxX, minY, maxY) ?? { x: sumX / sum + 0.5, y: sumY / sum + 0.5 };
+        best = { ...centre, area, strength: peak, mass: sum - area };
       }
     }
     return best;

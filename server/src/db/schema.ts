@@ -263,6 +263,8 @@ export interface ClubSettingsTable {
   id: number;
   dues_required: number;
   pack_required_for: string;
+  /** The club's measured target sizes as JSON; null for the approximate defaults. */
+  target_dimensions: string | null;
   version: number;
   updated_at: string | null;
   updated_by: string | null;

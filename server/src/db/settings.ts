@@ -13,3 +13,9 @@ export async function claimSetting(db: Executor, key: string, value: string): Pr
     .executeTakeFirst();
   return claim !== undefined;
 }
+
+/** A setting's value, or undefined when it is not there. */
+export async function readSetting(db: Executor, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}

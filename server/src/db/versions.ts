@@ -40,3 +40,14 @@ export async function readVersions(db: Executor): Promise<Versions> {
   }
   return versions;
 }
+
+/**
+ * Raises a counter written by code rather than by a trigger (`content_version`, 0018) inside the
+ * caller's transaction, and answers its new value.
+ */
+export async function raiseCounter(db: Executor, key: 'content_version'): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const next = Number(row.value) + 1;
+  await db.updateTable('settings').set({ value: String(next) }).where('key', '=', key).execute();
+  return next;
+}

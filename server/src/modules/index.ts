@@ -12,8 +12,13 @@ import { trainingRoutes } from './training/routes.ts';
 import { matchesRoutes } from './matches/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { authHooks } from './auth/index.ts';
 import { eventsHooks } from './events/index.ts';
+import { trainingHooks } from './training/index.ts';
+import { stagesHooks } from './stages/index.ts';
+import { contactHooks } from './contact/index.ts';
 import { paymentsHooks } from './payments/index.ts';
+import { matchesHooks } from './matches/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
@@ -21,8 +26,15 @@ export { memberOfToken } from './auth/index.ts';
 /** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const { hooks } = app.ctx;
+  // In this order a deleted member's sessions end first, then their registrations are cancelled
+  // and unlinked, then their training, stages and messages go.
+  authHooks(hooks);
   eventsHooks(hooks);
+  trainingHooks(hooks);
+  stagesHooks(hooks);
+  contactHooks(hooks);
   paymentsHooks(hooks);
+  matchesHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);

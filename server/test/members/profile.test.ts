@@ -211,7 +211,7 @@ describeEachDatabase(
         setImmediate(turn);
       };
       setImmediate(turn);
-      const data = await collectMemberData(t.db.kysely, member, t.clock.now());
+      const data = await collectMemberData(t.app.ctx, t.db.kysely, member);
       running = false;
       expect(data.registrations).toHaveLength(1);
       expect(turns).toBeGreaterThanOrEqual(6);

@@ -42,6 +42,79 @@ describeEachDatabase(
     const setStatus = (id: string, m: TestMember, status: number, token = staff.token) =>
       api().put(`/api/admin/events/${id}/participants/${m.user.uuid}/`, { status }, token);
 
+    it('puts every payment of the period in the CSV, beyond the JSON ledger’s 5,000 rows', async () => {
+      const t = get();
+      const m = await createTestMember(t, ALL_FLAGS);
+      const rows = Array.from({ length: 5003 }, (_, i) => ({
+        id: `bulk-csv-${String(i).padStart(5, '0')}`,
+        member_id: m.user.uuid,
+        concept: 'otro' as const,
+        amount_cents: 100 + i,
+        method: 'efectivo' as const,
+        paid_at: `1990-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+        reference: null,
+        period_end: null,
+        classes: null,
+        event_id: null,
+        recorded_by: staff.user.uuid,
+        recorded_at: '1990-01-01T10:00:00.000Z',
+        voided_at: null,
+        voided_by: null,
+        void_reason: null,
+      }));
+      for (let at = 0; at < rows.length; at += 500) await t.db.kysely.insertInto('payments').values(rows.slice(at, at + 500)).execute();
+      const json = paymentListSchema.parse((await api().get('/api/admin/payments/?from=1990-01-01&to=1990-01-31', staff.token)).json());
+      expect(json).toHaveLength(5000);
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/payments/?from=1990-01-01&to=1990-01-31',
+        headers: { authorization: `Token ${staff.token}`, accept: 'text/csv' },
+      });
+      const python = spawnSync('python3', ['-c', "import csv, io, sys; print(len(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode('utf-8-sig'), newline='')))))"], {
+        input: csv.rawPayload,
+      });
+      expect(python.status).toBe(0);
+      expect(Number(python.stdout.toString('utf8'))).toBe(5003);
+    });
+
+    it('links an event fee to its event: the ledger, the member’s page, the export and the CSV name it', async () => {
+      const t = get();
+      t.clock.set(TEST_NOW);
+      const m = await createTestMember(t, ALL_FLAGS);
+      const eventId = await insertEvent(t, { evento: 'Tirada social, "otoño"', start_at: '2023-11-09 09:30:00', end_at: '2023-11-09 14:00:00' });
+      const fee = { personUuid: m.user.uuid, concept: 'evento', amountCents: 2500, method: 'tarjeta', paidAt: '2023-11-02' };
+      // An event that does not exist is refused, and nothing is recorded.
+      const unknown = await pay({ ...fee, eventUuid: '00000000-0000-4000-8000-000000000000' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
+      // Only an event fee carries an event.
+      expect((await pay({ ...fee, concept: 'otro', eventUuid: eventId })).statusCode).toBe(400);
+      const recorded = await pay({ ...fee, eventUuid: eventId });
+      expect(recorded.statusCode).toBe(201);
+      expect(paymentSchema.parse(recorded.json())).toMatchObject({
+        eventUuid: eventId,
+        eventTitle: 'Tirada social, "otoño"',
+        eventStart: '2023-11-09 09:30:00',
+      });
+      // Without an event, an event fee is recorded all the same.
+      expect(paymentSchema.parse((await pay(fee)).json())).toMatchObject({ eventUuid: null, eventTitle: null });
+      const ledger = paymentListSchema.parse((await api().get(`/api/admin/payments/?from=2023-11-01&to=2023-11-30&personUuid=${m.user.uuid}`, staff.token)).json());
+      expect(ledger.map((p) => p.eventTitle)).toEqual(expect.arrayContaining(['Tirada social, "otoño"', null]));
+      expect((await membership(m)).payments.find((p) => p.eventUuid === eventId)?.eventTitle).toBe('Tirada social, "otoño"');
+      const exported = (await api().get(`/api/registro/${m.user.uuid}/export/`, m.token)).json() as { payments: Array<{ eventTitle: string | null }> };
+      expect(exported.payments.map((p) => p.eventTitle)).toContain('Tirada social, "otoño"');
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/payments/?from=2023-11-01&to=2023-11-30&personUuid=${m.user.uuid}`,
+        headers: { authorization: `Token ${staff.token}`, accept: 'text/csv' },
+      });
+      const script = "import csv, io, json, sys; print(json.dumps(list(csv.DictReader(io.StringIO(sys.stdin.buffer.read().decode('utf-8-sig'), newline='')))))";
+      const python = spawnSync('python3', ['-c', script], { input: csv.rawPayload });
+      expect(python.status).toBe(0);
+      const rows = JSON.parse(python.stdout.toString('utf8')) as Array<Record<string, string>>;
+      expect(rows.map((row) => row.actividad).sort()).toEqual(['', '2023-11-09 09:30 Tirada social, "otoño"']);
+    });
+
     it('records dues and packs, moving the member’s dues’ end and classes, with who and when', async () => {
       const t = get();
       t.clock.set(TEST_NOW);
@@ -236,6 +309,8 @@ describeEachDatabase(
         duesRequired: false,
         packRequiredFor: [EventType.regularIpscClass, EventType.masterClass],
         version: version + 1,
+        // The club's measured target sizes: none yet (test/payments/target-dimensions.test.ts).
+        targetDimensions: null,
       });
       const stale = await put({ duesRequired: true, packRequiredFor: [], version });
       expect(stale.statusCode).toBe(409);

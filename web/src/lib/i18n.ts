@@ -31,7 +31,7 @@ export const SPEC_AREAS = [
   'stage-designer',
   'library',
 ] as const;
-export const EXTRA_AREAS = ['profile', 'admin', 'legal', 'dry-training', 'my-registrations', 'reminders-off', 'membership'] as const;
+export const EXTRA_AREAS = ['profile', 'admin', 'legal', 'dry-training', 'my-registrations', 'reminders-off', 'membership', 'targets'] as const;
 
 /** Loads `/assets/i18n/{area}/{lang}.json`; a missing or broken file is logged and read as empty. */
 const httpBackend: BackendModule = {

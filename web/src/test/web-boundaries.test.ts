@@ -61,4 +61,41 @@ describe('web boundaries in lint', () => {
       expect.stringContaining("web/src/lib is shared code and must not import feature 'admin'"),
     ]);
   });
+
+  it('refuses a feature or shared code importing the app, and a test helper importing a feature', async () => {
+    expect(await boundaryErrors('features/calendar', "export { Providers } from '../../app/providers.tsx';\n")).toEqual([
+      expect.stringContaining("Feature 'calendar' must not import web/src/app"),
+    ]);
+    expect(await boundaryErrors('lib', "export { ToastStack } from '../app/layout/toast-stack.tsx';\n")).toEqual([
+      expect.stringContaining('web/src/lib is shared code and must not import web/src/app'),
+    ]);
+    expect(await boundaryErrors('components/ui', "export const later = import('../../app/router.tsx');\n")).toEqual([
+      expect.stringContaining('web/src/components is shared code and must not import web/src/app'),
+    ]);
+    expect(await boundaryErrors('test', "export { AdminPage } from '../features/admin/admin-page.tsx';\n")).toEqual([
+      expect.stringContaining("web/src/test holds helpers shared by every test and must not import feature 'admin'"),
+    ]);
+    // What those places may import.
+    expect(
+      await boundaryErrors('test', "export { Providers } from '../app/providers.tsx';\nexport { showToast } from '../lib/toasts.ts';\n"),
+    ).toEqual([]);
+    expect(await boundaryErrors('app', "export { AdminPage } from '../features/admin/admin-page.tsx';\n")).toEqual([]);
+  });
+
+  it('judges an import however its path is written: rooted at the web app, by package name, or absolute', async () => {
+    const absolute = path.join(src, 'app/providers.tsx');
+    const errors = await boundaryErrors(
+      'features/admin',
+      [
+        "export { CalendarPage } from '/src/features/calendar/calendar-page.tsx';",
+        "export { Providers } from '@club/web/src/app/providers.tsx';",
+        `export { Providers as Again } from '${absolute}';`,
+      ].join('\n') + '\n',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("Feature 'admin' must not import feature 'calendar'"),
+      expect.stringContaining("Feature 'admin' must not import web/src/app"),
+      expect.stringContaining("Feature 'admin' must not import web/src/app"),
+    ]);
+  });
 });

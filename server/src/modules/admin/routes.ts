@@ -29,7 +29,8 @@ import {
   updateAdminEvent,
   waitlistOf,
 } from '../events/index.ts';
-import { listMail, listMessages, retryMail, updateMessage, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
+import { listMessages, updateMessage } from '../contact/index.ts';
+import { listMail, retryMail, searchUsers, updateUserFlags, userRegistrations } from './service.ts';
 
 // Path parameters are always strings; an unknown id is the service's 404.
 const uuidParams = z.object({ uuid: z.string() });

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { PasswordResetsTable } from '../../db/schema.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { setPasswordHash } from '../members/index.ts';
 
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
@@ -92,27 +93,47 @@ export async function revokeAllTokens(db: Executor, memberId: string, now: strin
 
 /** Sets a new password hash; every session and every pending reset link of the member ends with it. */
 export async function replacePassword(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
-  await db
-    .updateTable('members')
-    // The personal calendar address goes too (decision 0034): whoever knew the old password may
-    // have read it; the member is given a new one the next time they ask.
-    .set({
-      password_hash: passwordHash,
-      password_changed_at: now,
-      updated_at: now,
-      feed_nonce: null,
-      feed_token_hash: null,
-      feed_legacy_hash: null,
-    })
-    .where('id', '=', memberId)
-    .execute();
+  await setPasswordHash(db, memberId, passwordHash, now);
   await revokeAllTokens(db, memberId, now);
+  await voidPasswordResets(db, memberId, now);
+}
+
+/** Marks every pending reset link of the member used. */
+export async function voidPasswordResets(db: Executor, memberId: string, now: string): Promise<void> {
   await db
     .updateTable('password_resets')
     .set({ used_at: now })
     .where('member_id', '=', memberId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** The member's sessions, oldest first (never the tokens' hashes). */
+export function findMemberTokens(db: Executor, memberId: string) {
+  return db
+    .selectFrom('tokens')
+    .select(['remember', 'created_at', 'expires_at', 'revoked_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The member's reset links, oldest first (never their hashes). */
+export function findMemberResets(db: Executor, memberId: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['created_at', 'expires_at', 'used_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Ends and removes every session and reset link of a member whose account goes. */
+export async function deleteMemberSessions(db: Executor, memberId: string, now: string): Promise<void> {
+  // Revoked first so that a token read by a concurrent request is already dead.
+  await revokeAllTokens(db, memberId, now);
+  await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
+  await db.deleteFrom('password_resets').where('member_id', '=', memberId).execute();
 }
 
 export async function insertPasswordReset(db: Executor, reset: PasswordResetRow): Promise<void> {

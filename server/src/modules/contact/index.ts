@@ -1,3 +1,3 @@
 // The contact module's public face: what other modules and the app may use.
-// Nothing yet: its routes are registered by modules/index.ts.
-export {};
+export { listMessages, updateMessage } from './inbox.ts';
+export { contactHooks } from './member-data.ts';

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
+import { raiseCounter } from '../../db/versions.ts';
 import type { ContentSectionsTable, PhotosTable } from '../../db/schema.ts';
 import type { ContentSection } from '@club/contract/content';
 
@@ -15,12 +16,7 @@ export function readSection(db: Executor, section: ContentSection): Promise<Sect
 }
 
 /** Raises the content version (every process's pages redraw) and answers the new value. */
-export async function raiseContentVersion(db: Executor): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'content_version').executeTakeFirstOrThrow();
-  const next = Number(row.value) + 1;
-  await db.updateTable('settings').set({ value: String(next) }).where('key', '=', 'content_version').execute();
-  return next;
-}
+export const raiseContentVersion = (db: Executor): Promise<number> => raiseCounter(db, 'content_version');
 
 export async function writeSection(
   db: Executor,

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Executor } from '../../db/transaction.ts';
 import { hashSecret, newSecret } from '../../lib/ids.ts';
+import { replaceFeedNonce } from '../members/index.ts';
 
 export { serverKeyOf as feedKeyOf } from '../../lib/server-key.ts';
 
@@ -20,10 +21,6 @@ export function feedSecret(key: Buffer, memberId: string, nonce: string): string
 export async function replaceFeedSecret(db: Executor, key: Buffer, memberId: string): Promise<string> {
   const nonce = newSecret();
   const secret = feedSecret(key, memberId, nonce);
-  await db
-    .updateTable('members')
-    .set({ feed_nonce: nonce, feed_token_hash: hashSecret(secret), feed_legacy_hash: null })
-    .where('id', '=', memberId)
-    .execute();
+  await replaceFeedNonce(db, memberId, nonce, hashSecret(secret));
   return secret;
 }

@@ -1,5 +1,6 @@
 // The events module's public face: what other modules and the app may use.
-export { eventsHooks } from './member-data.ts';
+export { eventHomework, eventsHooks, memberRegistrations } from './member-data.ts';
+export type { MemberRegistration } from './member-data.ts';
 export { sendMails } from './mails.ts';
 export {
   addParticipant,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hashSecret, newSecret } from '../../lib/ids.ts';
 import type { MemberRow } from '../../db/schema.ts';
+import { claimFeedNonce, findMemberByFeedHash } from '../members/index.ts';
 import { toEvents } from './event-view.ts';
 import { feedKeyOf, feedSecret, replaceFeedSecret } from './feed-token.ts';
 import { feedBody, feedEventOf } from './feed.ts';
@@ -64,7 +65,6 @@ function feedUrl(ctx: AppContext, token: string): string {
  */
 export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedAnswer> {
   const key = feedKeyOf(ctx.config);
-  const db = ctx.db.kysely;
   if (member.feed_nonce) {
     const secret = feedSecret(key, member.id, member.feed_nonce);
     if (member.feed_token_hash === hashSecret(secret)) return { url: feedUrl(ctx, secret) };
@@ -72,17 +72,9 @@ export async function getFeed(ctx: AppContext, member: MemberRow): Promise<FeedA
   // None yet, or one made under another key: a new one. Two first requests at once: the first
   // write wins and both answer with what is stored.
   const nonce = newSecret();
-  await db
-    .updateTable('members')
-    .set({ feed_nonce: nonce, feed_token_hash: hashSecret(feedSecret(key, member.id, nonce)) })
-    .where('id', '=', member.id)
-    .where((eb) =>
-      member.feed_nonce === null ? eb('feed_nonce', 'is', null) : eb('feed_nonce', '=', member.feed_nonce),
-    )
-    .execute();
-  const stored = await db.selectFrom('members').select('feed_nonce').where('id', '=', member.id).executeTakeFirst();
-  if (!stored?.feed_nonce) throw new ApiError('NOT_FOUND');
-  return { url: feedUrl(ctx, feedSecret(key, member.id, stored.feed_nonce)) };
+  const stored = await claimFeedNonce(ctx.db.kysely, member.id, member.feed_nonce, nonce, hashSecret(feedSecret(key, member.id, nonce)));
+  if (!stored) throw new ApiError('NOT_FOUND');
+  return { url: feedUrl(ctx, feedSecret(key, member.id, stored)) };
 }
 
 /** A new secret address; the old one (and one made before secrets were derived) answers 404 from now on. */
@@ -101,14 +93,7 @@ export async function renewFeed(ctx: AppContext, member: MemberRow): Promise<Fee
 export async function personalFeed(ctx: AppContext, token: string): Promise<RenderedFeed> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError('NOT_FOUND');
   const db = ctx.db.kysely;
-  const member = await db
-    .selectFrom('members')
-    .select(['id', 'nombre'])
-    .where((eb) => {
-      const hash = hashSecret(token);
-      return eb.or([eb('feed_token_hash', '=', hash), eb('feed_legacy_hash', '=', hash)]);
-    })
-    .executeTakeFirst();
+  const member = await findMemberByFeedHash(db, hashSecret(token));
   if (!member) throw new ApiError('NOT_FOUND');
   return feedBody(ctx, `member ${member.id}`, `${siteSettings.clubName} · ${member.nombre}`, async ({ from, to }) => {
     const rows = await db

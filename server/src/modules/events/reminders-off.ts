@@ -4,6 +4,7 @@
 // one member and does one harmless thing, so it needs no expiry; a new key voids every link.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import { readSetting } from '../../db/settings.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isoOf } from '../../lib/ids.ts';
@@ -14,9 +15,9 @@ const keys = new WeakMap<AppContext, string>();
 async function linkKey(ctx: AppContext, db: Executor): Promise<string> {
   let key = keys.get(ctx);
   if (!key) {
-    const row = await db.selectFrom('settings').select('value').where('key', '=', 'mail_link_key').executeTakeFirst();
-    if (!row) throw new Error('mail_link_key missing from settings (migration 0014)');
-    key = row.value;
+    const value = await readSetting(db, 'mail_link_key');
+    if (value === undefined) throw new Error('mail_link_key missing from settings (migration 0014)');
+    key = value;
     keys.set(ctx, key);
   }
   return key;

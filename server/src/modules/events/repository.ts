@@ -3,7 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { RoleStatus } from '@club/contract/enums';
 import type { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { Category, Division, EventStatus, Factor, RoleId } from '@club/contract/enums';
-import type { EventsTable, MembersTable, RegistrationsTable } from '../../db/schema.ts';
+import type { EventsTable, RegistrationsTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
 
@@ -238,11 +238,6 @@ export function lockLaterOfSeries(
   return (dialect === 'postgres' ? query.forUpdate() : query).execute();
 }
 
-/** A member's row by id, for staff seating them. */
-export function findMemberRow(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('waitlist').where('event_id', '=', id).execute();
   await db.deleteFrom('registrations').where('event_id', '=', id).execute();
@@ -265,18 +260,6 @@ export function findUpcomingRegistrations(
     .execute();
 }
 
-/** Address, language and name of a member, for a mail. */
-export function findMailee(
-  db: Executor,
-  memberId: string,
-): Promise<{ id: string; email: string; language: string; nombre: string } | undefined> {
-  return db
-    .selectFrom('members')
-    .select(['id', 'email', 'language', 'nombre'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** The sequence of each member's copy of an event (registrations.sequence), by member id. */
 export async function findCopySequences(db: Executor, eventId: string, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
@@ -288,3 +271,4 @@ export async function findCopySequences(db: Executor, eventId: string, memberIds
     .execute();
   return new Map(rows.map((row) => [String(row.member_id), row.sequence]));
 }
+

@@ -18,6 +18,9 @@ import { turnRemindersOff } from './reminders-off.ts';
 
 const DIGITS = /^\d+$/;
 
+// Path parameters are always strings; an unknown id is the service's 404.
+const uuidParams = z.object({ uuid: z.string() });
+
 /** The calendar calls of SPEC §7 and the iCalendar feed. */
 export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // Bodies, queries and params are typed from the route's zod schema.
@@ -25,9 +28,15 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   const { ctx } = app;
   ctx.jobs.handle(REMINDER_JOB, reminderHandler(ctx));
 
-  app.get<{ Params: { year: string; month: string }; Querystring: { participantes?: 'all' } }>(
+  app.get(
     '/api/:year/:month',
-    { schema: { querystring: z.object({ participantes: participantesFlagSchema }) } },
+    {
+      schema: {
+        // Strings here: a path that is not two numbers is a 404, checked below, not a 400.
+        params: z.object({ year: z.string(), month: z.string() }),
+        querystring: z.object({ participantes: participantesFlagSchema }),
+      },
+    },
     async (request, reply) => {
       const { year, month } = request.params;
       // A path that is not two numbers names no resource; numbers out of range are a bad request.
@@ -43,7 +52,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/events/:uuid', async (request, reply) => {
+  app.get('/api/events/:uuid', { schema: { params: uuidParams } }, async (request, reply) => {
     const auth = await request.authenticate();
     const viewer = viewerOf(auth?.member);
     // Members and visitors see little of an event (their own registration at most); staff see
@@ -63,7 +72,7 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
     {
       // Authentication before the body: an anonymous caller hears 'Not Autenticated!!!' first.
       ...memberOnly,
-      schema: { params: z.object({ uuid: z.string() }), body: subscribeBodySchema },
+      schema: { params: uuidParams, body: subscribeBodySchema },
     },
     async (request) => {
       return subscribe(ctx, request.params.uuid, request.body, await request.requireMember());
@@ -72,37 +81,35 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/events/:uuid/waitlist',
-    { ...memberOnly, schema: { params: z.object({ uuid: z.string() }), body: waitlistBodySchema } },
+    { ...memberOnly, schema: { params: uuidParams, body: waitlistBodySchema } },
     async (request) => joinWaitlist(ctx, request.params.uuid, request.body, await request.requireMember()),
   );
 
-  app.delete<{ Params: { uuid: string } }>('/api/events/:uuid/waitlist', memberOnly, async (request) => {
+  app.delete('/api/events/:uuid/waitlist', { ...memberOnly, schema: { params: uuidParams } }, async (request) => {
     const { member } = await request.requireMember();
     return leaveWaitlist(ctx, request.params.uuid, member);
   });
 
-  const ownOnly = async (request: FastifyRequest<{ Params: { uuid: string } }>) => {
+  // The member's own things: the path names the caller.
+  const ownOnly = async (request: FastifyRequest, uuid: string) => {
     const { member } = await request.requireMember();
-    requireSelf(member, request.params.uuid);
+    requireSelf(member, uuid);
     return member;
   };
+  const own = { ...memberOnly, schema: { params: uuidParams } };
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/registrations', memberOnly, async (request) =>
-    myRegistrations(ctx, await ownOnly(request)),
+  app.get('/api/registro/:uuid/registrations', own, async (request) =>
+    myRegistrations(ctx, await ownOnly(request, request.params.uuid)),
   );
 
-  app.get<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
-    getFeed(ctx, await ownOnly(request)),
-  );
+  app.get('/api/registro/:uuid/feed', own, async (request) => getFeed(ctx, await ownOnly(request, request.params.uuid)));
 
-  app.post<{ Params: { uuid: string } }>('/api/registro/:uuid/feed', memberOnly, async (request) =>
-    renewFeed(ctx, await ownOnly(request)),
-  );
+  app.post('/api/registro/:uuid/feed', own, async (request) => renewFeed(ctx, await ownOnly(request, request.params.uuid)));
 
   // The member's own calendar, for whoever holds its secret address (a calendar program).
   // Personal data: never kept by caches (no-store), but a client that sends back the tag of its
   // copy is told 304 when nothing changed.
-  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+  app.get('/api/calendar/:file', { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const { file } = request.params;
     if (!file.endsWith('.ics')) throw new ApiError('NOT_FOUND');
     const feed = await personalFeed(ctx, file.slice(0, -'.ics'.length));
@@ -113,12 +120,14 @@ export async function eventsRoutes(instance: FastifyInstance): Promise<void> {
   // reminders off; a person opening it is sent to the page that asks first (GET changes nothing,
   // so link scanners turn nothing off).
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
-    scope.post<{ Params: { token: string } }>('/api/reminders-off/:token', async (request) => {
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    typed.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+    const tokenParams = { schema: { params: z.object({ token: z.string() }) } };
+    typed.post('/api/reminders-off/:token', tokenParams, async (request) => {
       await turnRemindersOff(ctx, request.params.token);
       return {};
     });
-    scope.get<{ Params: { token: string } }>('/api/reminders-off/:token', async (request, reply) =>
+    typed.get('/api/reminders-off/:token', tokenParams, async (request, reply) =>
       reply.redirect(`/reminders-off?token=${encodeURIComponent(request.params.token)}`, 303),
     );
   });

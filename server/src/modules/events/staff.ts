@@ -37,6 +37,7 @@ import { queueEventMails } from './notify.ts';
 import type { EventMailKind } from './mails.ts';
 import { findWaitlistEntries } from './waitlist-view.ts';
 import { planReminder, reminderKey } from './reminders.ts';
+import { findMailee, findMemberById } from '../members/index.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
 import { getEvent, listEvents, listNewEvents, monthRange, STAFF_VIEWER } from './listing.ts';
 import { toParticipant } from './event-view.ts';
@@ -44,11 +45,9 @@ import { classStatusChanged } from '../payments/index.ts';
 import {
   countParticipants,
   deleteEvent,
-  findMailee,
   findEvent,
   findParticipants,
   findRegisteredMailees,
-  findMemberRow,
   findRegistration,
   findWaitingMailees,
   freeSeat,
@@ -354,7 +353,7 @@ export async function addParticipant(ctx: AppContext, eventId: string, personId:
   await withWriteTransaction(ctx.db, async (trx) => {
     const event = await lockEvent(trx, ctx.db.dialect, eventId);
     if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
-    const member = await findMemberRow(trx, personId);
+    const member = await findMemberById(trx, personId);
     if (!member) throw new ApiError('NOT_FOUND', 'No such member.');
     const own = await findRegistration(trx, eventId, personId);
     if (own && own.status !== RoleStatus.anulado) {

@@ -12,7 +12,7 @@ import { isoOf } from '../../lib/ids.ts';
 import { queueEventMails } from './notify.ts';
 import { planReminder } from './reminders.ts';
 import { occupySeat, promoteWaiting } from './waitlist.ts';
-import { requireVerifiedEmail } from '../members/index.ts';
+import { requireSelf, requireVerifiedEmail } from '../members/index.ts';
 import { membershipRules } from '../payments/index.ts';
 import { getEvent, viewerOf } from './listing.ts';
 import { isStaffDecided, refusal, registrationEvent } from './registration-rules.ts';
@@ -34,9 +34,7 @@ export async function subscribe(
   body: SubscribeBody,
   { member, user }: { member: MemberRow; user: User },
 ): Promise<Event> {
-  if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
-    throw new ApiError('FORBIDDEN', 'You can only register yourself.');
-  }
+  requireSelf(member, body.uuid);
   const wantsCancel = body.roles[0].status === RoleStatus.anulado;
   // Cancelling needs no verified address: it only gives a seat back.
   if (!wantsCancel) requireVerifiedEmail(member);

@@ -11,7 +11,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
-import { requireVerifiedEmail, toUser } from '../members/index.ts';
+import { requireSelf, requireVerifiedEmail, toUser } from '../members/index.ts';
 import { membershipRules } from '../payments/index.ts';
 import type { EventRow, RegistrationRow } from './repository.ts';
 import {
@@ -149,9 +149,7 @@ export async function joinWaitlist(
   body: { uuid: string },
   { member, user }: { member: MemberRow; user: User },
 ): Promise<Event> {
-  if (body.uuid.toLowerCase() !== member.id.toLowerCase()) {
-    throw new ApiError('FORBIDDEN', 'You can only put yourself on a waiting list.');
-  }
+  requireSelf(member, body.uuid);
   // Joining the line is booking in advance: the address must be known to be the member's.
   requireVerifiedEmail(member);
   const nowLocal = clubWallTime(ctx.clock.now(), ctx.config.clubTimezone);

@@ -23,6 +23,11 @@ export function findLibraryStage(db: Executor, id: string): Promise<LibraryRowWi
   return selectWithAuthor(db).where('library_stages.id', '=', id).executeTakeFirst();
 }
 
+/** A library stage's name alone (no author, no drawing). */
+export function findLibraryStageName(db: Executor, id: string): Promise<{ name: string } | undefined> {
+  return db.selectFrom('library_stages').select('name').where('id', '=', id).executeTakeFirst();
+}
+
 export function insertLibraryStage(db: Executor, row: LibraryRow): Promise<unknown> {
   return db.insertInto('library_stages').values(row).execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffOnly } from '../../plugins/auth.ts';
 import { libraryParamsSchema, libraryStageBodySchema } from '@club/contract/library';
-import type { LibraryStageBody } from '@club/contract/library';
 import {
   listLibraryStages,
   publishLibraryStage,
@@ -10,15 +10,15 @@ import {
   replaceLibraryStage,
 } from './service.ts';
 
-type Params = { id: string };
-
 /** The club's stage library (API.md "Calls of the second round"): anyone reads, staff write. */
-export async function libraryRoutes(app: FastifyInstance): Promise<void> {
+export async function libraryRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.ctx;
 
   app.get('/api/library/stages/', async () => listLibraryStages(db.kysely));
 
-  app.post<{ Body: LibraryStageBody }>(
+  app.post(
     '/api/library/stages/',
     { ...staffOnly, schema: { body: libraryStageBodySchema } },
     async (request, reply) => {
@@ -27,17 +27,17 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: Params }>('/api/library/stages/:id/', { schema: { params: libraryParamsSchema } }, async (request) =>
+  app.get('/api/library/stages/:id/', { schema: { params: libraryParamsSchema } }, async (request) =>
     readLibraryStage(db.kysely, request.params.id),
   );
 
-  app.put<{ Params: Params; Body: LibraryStageBody }>(
+  app.put(
     '/api/library/stages/:id/',
     { ...staffOnly, schema: { params: libraryParamsSchema, body: libraryStageBodySchema } },
     async (request) => replaceLibraryStage(db.kysely, request.params.id, request.body, clock.now()),
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete(
     '/api/library/stages/:id/',
     { ...staffOnly, schema: { params: libraryParamsSchema } },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import type { LibraryRow, LibraryRowWithAuthor } from './repository.ts';
 import {
   deleteLibraryStage,
   findLibraryStage,
+  findLibraryStageName,
   insertLibraryStage,
   listLibrary,
   updateLibraryStage,
@@ -48,6 +49,11 @@ export function toLibraryStage(row: LibraryRowWithAuthor): LibraryStage {
 /** The whole library, each stage with its elements so lists can draw thumbnails. */
 export async function listLibraryStages(db: Executor): Promise<LibraryStage[]> {
   return (await listLibrary(db)).map(toLibraryStage);
+}
+
+/** The name of a library stage, or undefined when the library holds none with this id. */
+export async function libraryStageName(db: Executor, id: string): Promise<string | undefined> {
+  return (await findLibraryStageName(db, id))?.name;
 }
 
 /** True when the club library holds a stage with this id. */

@@ -1,3 +1,2 @@
-// Match day: what other modules may use of it.
-// Nothing yet: its routes are registered by modules/index.ts.
-export {};
+// Match day: what other modules may use of it. Its routes are registered by modules/index.ts.
+export { matchesHooks } from './member-data.ts';

@@ -109,6 +109,19 @@ export function findCompetitorRowOfMember(
     .executeTakeFirst();
 }
 
+/** Every match entry of a member, with its match's name, oldest first (the member's export). */
+export function listEntriesOfMember(db: Executor, memberId: string) {
+  return db
+    .selectFrom('match_competitors')
+    .innerJoin('matches', 'matches.event_id', 'match_competitors.event_id')
+    .selectAll('match_competitors')
+    .select('matches.name as match_name')
+    .where('match_competitors.member_id', '=', memberId)
+    .orderBy('match_competitors.created_at')
+    .orderBy('match_competitors.id')
+    .execute();
+}
+
 export async function insertCompetitorRows(db: Executor, rows: Insertable<MatchCompetitorsTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db.insertInto('match_competitors').values(rows.slice(i, i + 200)).execute();

@@ -3,6 +3,7 @@ import type { User } from '@club/contract/schemas';
 import { fullName } from '@club/contract/person';
 import { mailLanguageOf } from '../../lib/language.ts';
 import type { EmailVerificationsTable, MemberRow } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/transaction.ts';
 import { BOOLEAN_COLUMNS, booleansOf } from './flags.ts';
@@ -219,5 +220,100 @@ export async function markEmailVerified(db: Executor, memberId: string): Promise
     .set({ email_verified: 1 })
     .where('id', '=', memberId)
     .where('email_verified', '=', 0)
+    .execute();
+}
+
+/** Sets a new password hash (the auth module ends the member's sessions and reset links with it). */
+export async function setPasswordHash(db: Executor, memberId: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('members')
+    // The personal calendar address goes too (decision 0034): whoever knew the old password may
+    // have read it; the member is given a new one the next time they ask.
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: now,
+      updated_at: now,
+      feed_nonce: null,
+      feed_token_hash: null,
+      feed_legacy_hash: null,
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Address, language and name of a member, for a mail. */
+export function findMailee(
+  db: Executor,
+  memberId: string,
+): Promise<{ id: string; email: string; language: string; nombre: string } | undefined> {
+  return db.selectFrom('members').select(['id', 'email', 'language', 'nombre']).where('id', '=', memberId).executeTakeFirst();
+}
+
+/**
+ * Records the nonce and hash of the member's first (or renewed) calendar secret, unless another
+ * request changed the nonce since `previous` was read: the first write wins. Answers the nonce
+ * the member holds after the call.
+ */
+export async function claimFeedNonce(
+  db: Executor,
+  memberId: string,
+  previous: string | null,
+  nonce: string,
+  tokenHash: string,
+): Promise<string | null> {
+  await db
+    .updateTable('members')
+    .set({ feed_nonce: nonce, feed_token_hash: tokenHash })
+    .where('id', '=', memberId)
+    .where((eb) => (previous === null ? eb('feed_nonce', 'is', null) : eb('feed_nonce', '=', previous)))
+    .execute();
+  const stored = await db.selectFrom('members').select('feed_nonce').where('id', '=', memberId).executeTakeFirst();
+  return stored?.feed_nonce ?? null;
+}
+
+/** Gives the member a new calendar secret's nonce and hash, forgetting the previous and any older one. */
+export async function replaceFeedNonce(db: Executor, memberId: string, nonce: string, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ feed_nonce: nonce, feed_token_hash: tokenHash, feed_legacy_hash: null })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** The member whose calendar secret (or one made before secrets were derived) has this hash. */
+export function findMemberByFeedHash(db: Executor, hash: string): Promise<{ id: string; nombre: string } | undefined> {
+  return db
+    .selectFrom('members')
+    .select(['id', 'nombre'])
+    .where((eb) => eb.or([eb('feed_token_hash', '=', hash), eb('feed_legacy_hash', '=', hash)]))
+    .executeTakeFirst();
+}
+
+/**
+ * The member's standing as the payments module works it out from its ledger: the dues' end and
+ * the classes left of their packs.
+ */
+export async function setStanding(db: Executor, memberId: string, cuotaHasta: string | null, bonoClases: number): Promise<void> {
+  await db.updateTable('members').set({ cuota_hasta: cuotaHasta, bono_clases: bonoClases }).where('id', '=', memberId).execute();
+}
+
+/** Takes one class of the member's packs while one is left; false when none was. */
+export async function takePackClass(db: Executor, memberId: string): Promise<{ left: number } | null> {
+  const taken = await db
+    .updateTable('members')
+    .set({ bono_clases: sql<number>`bono_clases - 1` })
+    .where('id', '=', memberId)
+    .where('bono_clases', '>', 0)
+    .returning('bono_clases')
+    .executeTakeFirst();
+  return taken ? { left: Number(taken.bono_clases) } : null;
+}
+
+/** Gives the member back one class of their packs. */
+export async function returnPackClass(db: Executor, memberId: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ bono_clases: sql<number>`bono_clases + 1` })
+    .where('id', '=', memberId)
     .execute();
 }

@@ -12,7 +12,8 @@ import { uuidField } from '@club/contract/text';
 import { languageFromHeader } from '../../lib/language.ts';
 import { parsePasswordBody } from '../../lib/password-body.ts';
 import { memberOnly } from '../../plugins/auth.ts';
-import { deleteOwnAccount, exportOwnData, register, requireSelf, updateOwnProfile } from './service.ts';
+import { deleteOwnAccount, exportOwnData, register, updateOwnProfile } from './service.ts';
+import { requireSelf } from './verified.ts';
 import { followAddressLink, requestEmailChange, sendVerificationAgain } from './verification.ts';
 import { memberExportStream } from './export.ts';
 

@@ -12,8 +12,8 @@ import { createMember } from './create.ts';
 import { findMemberById, toUser, updateProfile } from './repository.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { deleteMemberData, memberExportChunks } from './export.ts';
-import { MEMBER_EXPORTED } from './hooks.ts';
 import { queueAddressLink } from './verification.ts';
+import { requireSelf } from './verified.ts';
 
 const HOUR = 3_600_000;
 
@@ -57,13 +57,6 @@ export async function register(
   return user;
 }
 
-/** 403 unless every uuid the call names is the caller's own. */
-export function requireSelf(member: MemberRow, ...uuids: string[]): void {
-  if (uuids.some((uuid) => uuid.toLowerCase() !== member.id.toLowerCase())) {
-    throw new ApiError('FORBIDDEN', "Another member's data cannot be changed or read.");
-  }
-}
-
 /** Changes the member's own mobile, birth date, sex, division, factor, reminders and mail language; nothing else. */
 export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid: string, body: UpdateUserBody): Promise<User> {
   requireSelf(member, uuid, body.uuid);
@@ -89,7 +82,7 @@ export async function updateOwnProfile(ctx: AppContext, member: MemberRow, uuid:
 /** Everything the club holds on the member. */
 export function exportOwnData(ctx: AppContext, member: MemberRow, uuid: string): AsyncGenerator<string> {
   requireSelf(member, uuid);
-  return memberExportChunks(ctx.db.kysely, member, ctx.clock.now(), ctx.hooks.all(MEMBER_EXPORTED));
+  return memberExportChunks(ctx, ctx.db.kysely, member);
 }
 
 /** Deletes the member's account after checking the password; registrations stay, anonymised. */

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/transaction.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
+import { MEMBER_ADDRESS_CHANGED } from './hooks.ts';
 import { checkCurrentPassword } from './credentials.ts';
 import { addressChangeNoticeMail, confirmNewAddressMail, verifyAddressMail } from './mails.ts';
 import {
@@ -145,8 +146,8 @@ export async function followAddressLink(
       // Someone registered the new address while the link was on its way.
       const holder = await findMemberByEmail(trx, link.email);
       if (holder) throw new ApiError('EMAIL_TAKEN', 'That e-mail address is already registered.');
-      // Reset links went to the old address; they stop working with it.
-      await trx.updateTable('password_resets').set({ used_at: nowIso }).where('member_id', '=', member.id).where('used_at', 'is', null).execute();
+      // What went to the old address (reset links) stops working with it.
+      for (const changed of ctx.hooks.all(MEMBER_ADDRESS_CHANGED)) await changed(trx, member, nowIso);
     }
     await setVerifiedEmail(trx, member.id, link.email, nowIso);
     await voidEmailVerifications(trx, member.id, nowIso);

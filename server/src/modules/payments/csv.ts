@@ -44,7 +44,7 @@ export function paymentsCsv(rows: readonly PaymentListRow[], timeZone: string, l
         row.reference,
         row.period_end,
         row.classes,
-        row.event_id,
+        row.event_id === null ? null : row.event_title ? `${row.event_start?.slice(0, 16) ?? ''} ${row.event_title}`.trim() : row.event_id,
         nameOf(row.recorder_nombre, row.recorder_apellidos) ?? row.recorded_by,
         local(row.recorded_at),
         local(row.voided_at),

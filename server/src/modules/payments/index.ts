@@ -3,3 +3,5 @@
 export { CLASS_TYPES, classStatusChanged, membershipRules } from './service.ts';
 export { planLicenceNotices } from './notices.ts';
 export { paymentsHooks } from './member-data.ts';
+export { PAYMENT_EVENTS } from './hooks.ts';
+export type { FeeEvent } from './hooks.ts';

@@ -1,5 +1,5 @@
 import type { Hooks } from '../../lib/hooks.ts';
-import { MEMBER_EXPORTED } from '../members/index.ts';
+import { MEMBER_EXPORT } from '../members/index.ts';
 import { exportPayments } from './service.ts';
 
 /**
@@ -8,5 +8,5 @@ import { exportPayments } from './service.ts';
  * to null, so the books keep every payment, anonymised.
  */
 export function paymentsHooks(hooks: Hooks): void {
-  hooks.on(MEMBER_EXPORTED, async (db, memberId) => ({ payments: await exportPayments(db, memberId) }));
+  hooks.on(MEMBER_EXPORT, async (db, member) => ({ payments: await exportPayments(hooks, db, member.id) }));
 }

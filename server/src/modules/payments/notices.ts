@@ -1,6 +1,7 @@
-// Mails about a member's papers: their licence expiring (60 and 15 days before) and their dues
-// lapsing. Planned through the durable queue when the date is set or moves; each goes once per
-// member, kind and date (membership_notices' key), whichever process runs it or how often.
+// Mails about a member's papers: their licence expiring (60 and 15 days before), their dues
+// lapsing and their pack's last class taken. Planned through the durable queue when the date is
+// set or moves (or the class is taken); each goes once per member, kind and date
+// (membership_notices' key), whichever process runs it or how often.
 import type { Language } from '@club/contract/languages';
 import { clubToday, instantOfWallTime } from '@club/contract/club-time';
 import { addDays, dayAfter } from '@club/contract/payments';
@@ -11,11 +12,13 @@ import { cancelPendingJobs, enqueueJob, enqueueMail } from '../../jobs/queue.ts'
 import type { JobHandler } from '../../jobs/worker.ts';
 import { isoOf } from '../../lib/ids.ts';
 import { mailLanguageOf } from '../../lib/language.ts';
+import { findMemberById } from '../members/index.ts';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
 
 export const LICENCE_NOTICE_JOB = 'licence-notice';
 export const DUES_NOTICE_JOB = 'dues-notice';
+export const PACK_NOTICE_JOB = 'pack-notice';
 /** Days before the licence's expiry when the member is told. */
 export const LICENCE_NOTICE_DAYS = [60, 15] as const;
 /** Papers mails go out at this hour of the club's day. */
@@ -69,6 +72,15 @@ export async function planDuesNotice(ctx: AppContext, trx: Executor, memberId: s
   });
 }
 
+/**
+ * Plans the mail saying the member's packs have no class left, in the transaction that took the
+ * last one (`stamp`: when it was taken). It goes at once; the handler checks the packs again.
+ */
+export async function planPackNotice(trx: Executor, memberId: string, stamp: string): Promise<void> {
+  const at = new Date(stamp);
+  await enqueueJob(trx, { kind: PACK_NOTICE_JOB, key: `pack:${memberId}`, payload: { memberId, takenAt: stamp }, runAt: at, now: at });
+}
+
 /** Records that a notice went; false when it had gone already (another process, an earlier run). */
 async function claimNotice(trx: Executor, memberId: string, kind: string, dueDate: string, stamp: string): Promise<boolean> {
   const result = await trx
@@ -80,20 +92,12 @@ async function claimNotice(trx: Executor, memberId: string, kind: string, dueDat
   return result !== undefined;
 }
 
-function findMailee(trx: Executor, memberId: string) {
-  return trx
-    .selectFrom('members')
-    .select(['id', 'email', 'nombre', 'language', 'recordatorios', 'licencia_caduca', 'cuota_hasta'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** Runs a licence notice: the mail goes when the expiry it was planned for still stands. */
 export function licenceNoticeHandler(ctx: AppContext): JobHandler {
   return async (job) => {
     const { memberId, expiry, days } = JSON.parse(job.payload) as { memberId: string; expiry: string; days: number };
     await withWriteTransaction(ctx.db, async (trx) => {
-      const member = await findMailee(trx, memberId);
+      const member = await findMemberById(trx, memberId);
       if (!member || member.licencia_caduca !== expiry) return;
       const stamp = isoOf(ctx.clock.now());
       if (!(await claimNotice(trx, memberId, `licence-${days}`, expiry, stamp))) return;
@@ -109,12 +113,35 @@ export function duesNoticeHandler(ctx: AppContext): JobHandler {
   return async (job) => {
     const { memberId, cuotaHasta } = JSON.parse(job.payload) as { memberId: string; cuotaHasta: string };
     await withWriteTransaction(ctx.db, async (trx) => {
-      const member = await findMailee(trx, memberId);
+      const member = await findMemberById(trx, memberId);
       if (!member || member.cuota_hasta !== cuotaHasta) return;
       if (clubToday(ctx.clock.now(), ctx.config.clubTimezone) <= cuotaHasta) return;
       const stamp = isoOf(ctx.clock.now());
       if (!(await claimNotice(trx, memberId, 'dues-lapsed', cuotaHasta, stamp))) return;
       const mail = duesMail(mailLanguageOf(member.language), member.nombre, cuotaHasta, member.recordatorios === 0, ctx.config.publicUrl);
+      await enqueueMail(trx, ctx.clock.now(), { to: member.email, ...mail });
+    });
+    ctx.jobs.kick();
+  };
+}
+
+/**
+ * Runs a pack notice: the mail goes when the member still has no class left (no new pack was
+ * recorded meanwhile), once per member and club day.
+ */
+export function packNoticeHandler(ctx: AppContext): JobHandler {
+  return async (job) => {
+    const { memberId, takenAt } = JSON.parse(job.payload) as { memberId: string; takenAt: string };
+    await withWriteTransaction(ctx.db, async (trx) => {
+      const member = await trx
+        .selectFrom('members')
+        .select(['email', 'nombre', 'language', 'recordatorios', 'bono_clases'])
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      if (!member || member.bono_clases > 0) return;
+      const day = clubToday(new Date(takenAt), ctx.config.clubTimezone);
+      if (!(await claimNotice(trx, memberId, 'pack-empty', day, isoOf(ctx.clock.now())))) return;
+      const mail = packMail(mailLanguageOf(member.language), member.nombre, member.recordatorios === 0, ctx.config.publicUrl);
       await enqueueMail(trx, ctx.clock.now(), { to: member.email, ...mail });
     });
     ctx.jobs.kick();
@@ -182,6 +209,25 @@ export function duesMail(language: Language, name: string, cuotaHasta: string, r
     en: {
       subject: 'Your club dues have lapsed',
       body: [`Your club dues were paid until ${date}. You can renew them at the club (cash, card, Bizum or bank transfer).`],
+    },
+  };
+  return render(language, name, lines[language], remindersOff, publicUrl);
+}
+
+/** The mail telling a member the last class of their packs was taken. */
+export function packMail(language: Language, name: string, remindersOff: boolean, publicUrl: string): MailContent {
+  const lines: Record<Language, { subject: string; body: string[] }> = {
+    es: {
+      subject: 'Has usado todas las clases de tu bono',
+      body: ['Acabas de hacer la última clase de tu bono. Para seguir viniendo a clase, compra un bono nuevo en el club (efectivo, tarjeta, Bizum o transferencia).'],
+    },
+    ca: {
+      subject: 'Has fet servir totes les classes del teu bo',
+      body: ["Acabes de fer l'última classe del teu bo. Per continuar venint a classe, compra un bo nou al club (efectiu, targeta, Bizum o transferència)."],
+    },
+    en: {
+      subject: 'You have used every class of your pack',
+      body: ['You just took the last class of your pack. To keep coming to classes, buy a new pack at the club (cash, card, Bizum or bank transfer).'],
     },
   };
   return render(language, name, lines[language], remindersOff, publicUrl);

@@ -3,8 +3,11 @@ import type { Selectable } from 'kysely';
 import { EVENT_TYPES } from '@club/contract/enums';
 import type { EventType } from '@club/contract/enums';
 import type { ClubSettings, PaymentConcept } from '@club/contract/payments';
+import { targetDimensionsSchema } from '@club/contract/targets';
+import type { TargetDimensions } from '@club/contract/targets';
 import type { PaymentsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { returnPackClass, setStanding, takePackClass } from '../members/index.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -17,6 +20,9 @@ export type PaymentListRow = PaymentRow & {
   recorder_apellidos: string | null;
   voider_nombre: string | null;
   voider_apellidos: string | null;
+  /** The event an event fee is for (filled by the service from the events module). */
+  event_title?: string | null;
+  event_start?: string | null;
 };
 
 function parseTypes(text: string): EventType[] {
@@ -29,21 +35,39 @@ function parseTypes(text: string): EventType[] {
   }
 }
 
-/** The club's rules of registration (one row, made by the migration). */
+/** Stored target sizes, or null (the defaults) when absent or no longer valid. */
+function parseDimensions(text: string | null): TargetDimensions | null {
+  if (text === null) return null;
+  try {
+    const parsed = targetDimensionsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The club's rules of registration and its target sizes (one row, made by the migration). */
 export async function readSettings(db: Executor): Promise<ClubSettings> {
   const row = await db.selectFrom('club_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (!row) return { duesRequired: false, packRequiredFor: [], version: 0 };
+  if (!row) return { duesRequired: false, packRequiredFor: [], version: 0, targetDimensions: null };
   return {
     duesRequired: row.dues_required === 1,
     packRequiredFor: parseTypes(row.pack_required_for),
     version: row.version,
+    targetDimensions: parseDimensions(row.target_dimensions),
   };
 }
 
 /** Writes the rules when `version` is still the stored one; false when someone wrote first. */
 export async function writeSettings(
   db: Executor,
-  settings: { duesRequired: boolean; packRequiredFor: readonly EventType[]; version: number },
+  settings: {
+    duesRequired: boolean;
+    packRequiredFor: readonly EventType[];
+    version: number;
+    /** Absent keeps the stored sizes; null goes back to the defaults. */
+    targetDimensions?: TargetDimensions | null;
+  },
   by: string,
   stamp: string,
 ): Promise<boolean> {
@@ -53,6 +77,9 @@ export async function writeSettings(
     .set({
       dues_required: settings.duesRequired ? 1 : 0,
       pack_required_for: JSON.stringify(types),
+      ...(settings.targetDimensions === undefined
+        ? {}
+        : { target_dimensions: settings.targetDimensions === null ? null : JSON.stringify(settings.targetDimensions) }),
       version: settings.version + 1,
       updated_at: stamp,
       updated_by: by,
@@ -112,23 +139,20 @@ export async function refreshStanding(
     .executeTakeFirst();
   const cuotaHasta = live?.cuota_hasta ?? null;
   const bonoClases = Number(live?.bought ?? 0) - Number(used?.n ?? 0);
-  await db
-    .updateTable('members')
-    .set({ cuota_hasta: cuotaHasta, bono_clases: bonoClases })
-    .where('id', '=', memberId)
-    .execute();
+  await setStanding(db, memberId, cuotaHasta, bonoClases);
   return { cuotaHasta, bonoClases };
 }
 
 /**
  * Takes one class from the member's packs for a registration: the row of the registration first
  * (its key refuses a second one, even from a concurrent transaction, which waits and then does
- * nothing), then the counter only while a class is left. False: nothing was taken.
+ * nothing), then the counter only while a class is left. Null: nothing was taken; else the
+ * classes left after this one.
  */
 export async function takeClass(
   db: Executor,
   use: { registrationId: string; memberId: string; eventId: string; by: string | null; stamp: string },
-): Promise<boolean> {
+): Promise<{ left: number } | null> {
   const inserted = await db
     .insertInto('pack_uses')
     .values({
@@ -141,17 +165,12 @@ export async function takeClass(
     .onConflict((oc) => oc.column('registration_id').doNothing())
     .returning('registration_id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  const taken = await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases - 1` })
-    .where('id', '=', use.memberId)
-    .where('bono_clases', '>', 0)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return true;
+  if (!inserted) return null;
+  const taken = await takePackClass(db, use.memberId);
+  if (taken) return taken;
   // No class left: the class is paid some other way, and nothing is recorded as taken.
   await db.deleteFrom('pack_uses').where('registration_id', '=', use.registrationId).execute();
-  return false;
+  return null;
 }
 
 /** Gives back the class a registration took, if it took one. */
@@ -162,11 +181,7 @@ export async function giveBackClass(db: Executor, registrationId: string): Promi
     .returning('member_id')
     .executeTakeFirst();
   if (!gone) return false;
-  await db
-    .updateTable('members')
-    .set({ bono_clases: sql<number>`bono_clases + 1` })
-    .where('id', '=', gone.member_id)
-    .execute();
+  await returnPackClass(db, gone.member_id);
   return true;
 }
 

@@ -14,7 +14,7 @@ import { keptBody, sendKept } from '../../lib/kept-bodies.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { requireSelf } from '../members/index.ts';
 import { paymentsCsv } from './csv.ts';
-import { DUES_NOTICE_JOB, LICENCE_NOTICE_JOB, duesNoticeHandler, licenceNoticeHandler } from './notices.ts';
+import { DUES_NOTICE_JOB, LICENCE_NOTICE_JOB, PACK_NOTICE_JOB, duesNoticeHandler, licenceNoticeHandler, packNoticeHandler } from './notices.ts';
 import {
   getSettings,
   ledgerPeriod,
@@ -23,6 +23,7 @@ import {
   needsAttention,
   putSettings,
   recordPayment,
+  targetDimensions,
   toPayment,
   totalsPeriod,
   voidPayment,
@@ -41,6 +42,7 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
   const { ctx } = app;
   ctx.jobs.handle(LICENCE_NOTICE_JOB, licenceNoticeHandler(ctx));
   ctx.jobs.handle(DUES_NOTICE_JOB, duesNoticeHandler(ctx));
+  ctx.jobs.handle(PACK_NOTICE_JOB, packNoticeHandler(ctx));
 
   app.get(
     '/api/registro/:uuid/membership',
@@ -59,7 +61,7 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
       await request.requireStaff();
       if (wantsCsv(request.headers.accept)) {
         const { from, to } = ledgerPeriod(ctx, request.query);
-        const rows = await listPayments(ctx, request.query, undefined);
+        const rows = await listPayments(ctx, request.query, null);
         const name = `pagos-${from}-${to}.csv`.replace(/[^A-Za-z0-9._-]/g, '');
         return reply
           .type('text/csv; charset=utf-8')
@@ -117,4 +119,8 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
     const { member } = await request.requireStaff();
     return putSettings(ctx, member, request.body);
   });
+
+  // The club's target sizes, for anyone's dry-training screen (the laser's real-size figures):
+  // read from the settings row; nothing personal in it.
+  app.get('/api/target-dimensions/', async () => targetDimensions(ctx));
 }

@@ -1,6 +1,8 @@
 import { clubMonth, clubToday, monthBounds, shiftMonth } from '@club/contract/club-time';
 import { EventType } from '@club/contract/enums';
 import { fullName } from '@club/contract/person';
+import { DEFAULT_TARGET_DIMENSIONS } from '@club/contract/targets';
+import type { TargetDimensionsAnswer } from '@club/contract/targets';
 import type {
   ClubSettings,
   ClubSettingsBody,
@@ -19,7 +21,10 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isoOf, newId } from '../../lib/ids.ts';
 import type { MemberRow } from '../members/index.ts';
 import { findMemberById, toUser, USER_COLUMNS } from '../members/index.ts';
-import { planDuesNotice } from './notices.ts';
+import type { Hooks } from '../../lib/hooks.ts';
+import { PAYMENT_EVENTS } from './hooks.ts';
+import type { FeeEvent } from './hooks.ts';
+import { planDuesNotice, planPackNotice } from './notices.ts';
 import type { PaymentListRow } from './repository.ts';
 import {
   findPayment,
@@ -70,7 +75,32 @@ export function toPayment(row: PaymentListRow): Payment {
     voidedBy: row.voided_by,
     voidedByName: nameOf(row.voider_nombre, row.voider_apellidos),
     voidReason: row.void_reason,
+    eventTitle: row.event_title ?? null,
+    eventStart: row.event_start ?? null,
   };
+}
+
+/** Event ids asked of the events module at once. */
+const EVENT_BATCH = 500;
+
+/** The events of the ids that the events module still has. */
+async function feeEvents(hooks: Hooks, db: Executor, ids: readonly string[]): Promise<FeeEvent[]> {
+  const found: FeeEvent[] = [];
+  for (const lookup of hooks.all(PAYMENT_EVENTS)) {
+    for (let at = 0; at < ids.length; at += EVENT_BATCH) found.push(...(await lookup(db, ids.slice(at, at + EVENT_BATCH))));
+  }
+  return found;
+}
+
+/** The rows with the title and start of the events their fees are for. */
+export async function withEvents(hooks: Hooks, db: Executor, rows: PaymentListRow[]): Promise<PaymentListRow[]> {
+  const ids = [...new Set(rows.map((row) => row.event_id).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return rows;
+  const headers = new Map((await feeEvents(hooks, db, ids)).map((event) => [event.id, event]));
+  return rows.map((row) => {
+    const header = row.event_id ? headers.get(row.event_id) : undefined;
+    return header ? { ...row, event_title: header.evento, event_start: header.startAt } : row;
+  });
 }
 
 /** The period a ledger query names: its days, or the club's current month. */
@@ -80,20 +110,23 @@ export function ledgerPeriod(ctx: AppContext, query: { from?: string; to?: strin
 }
 
 /** GET /api/admin/payments/: the ledger of a period, newest first. */
-export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit: number | undefined = LEDGER_LIMIT): Promise<PaymentListRow[]> {
+/** The ledger of the query's period; `limit` null: every row (the CSV). */
+export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit: number | null = LEDGER_LIMIT): Promise<PaymentListRow[]> {
   const { from, to } = ledgerPeriod(ctx, query);
-  return listPaymentRows(ctx.db.kysely, {
+  const rows = await listPaymentRows(ctx.db.kysely, {
     from,
     to,
     concept: query.concept,
     memberId: query.personUuid,
     liveOnly: query.voided === 'exclude',
-    limit,
+    limit: limit ?? undefined,
   });
+  return withEvents(ctx.hooks, ctx.db.kysely, rows);
 }
 
-async function paymentById(db: Executor, id: string): Promise<Payment> {
-  const [listed] = await listPaymentRows(db, { from: '0000-01-01', to: '9999-12-31', id });
+async function paymentById(ctx: AppContext, id: string): Promise<Payment> {
+  const db = ctx.db.kysely;
+  const [listed] = await withEvents(ctx.hooks, db, await listPaymentRows(db, { from: '0000-01-01', to: '9999-12-31', id }));
   if (!listed) throw new ApiError('NOT_FOUND', 'No such payment.');
   return toPayment(listed);
 }
@@ -109,9 +142,8 @@ export async function recordPayment(ctx: AppContext, staff: MemberRow, body: Pay
   await withWriteTransaction(ctx.db, async (trx) => {
     const member = await findMemberById(trx, body.personUuid);
     if (!member) throw new ApiError('NOT_FOUND', 'No such member.');
-    if (body.eventUuid) {
-      const event = await trx.selectFrom('events').select('id').where('id', '=', body.eventUuid).executeTakeFirst();
-      if (!event) throw new ApiError('NOT_FOUND', 'No such event.');
+    if (body.eventUuid && (await feeEvents(ctx.hooks, trx, [body.eventUuid])).length === 0) {
+      throw new ApiError('NOT_FOUND', 'No such event.');
     }
     await insertPayment(trx, {
       id,
@@ -133,7 +165,7 @@ export async function recordPayment(ctx: AppContext, staff: MemberRow, body: Pay
     await moveStanding(ctx, trx, member);
   });
   ctx.jobs.kick();
-  return paymentById(ctx.db.kysely, id);
+  return paymentById(ctx, id);
 }
 
 async function moveStanding(ctx: AppContext, trx: Executor, member: MemberRow): Promise<void> {
@@ -156,7 +188,7 @@ export async function voidPayment(ctx: AppContext, staff: MemberRow, id: string,
     }
   });
   ctx.jobs.kick();
-  return paymentById(ctx.db.kysely, id);
+  return paymentById(ctx, id);
 }
 
 /** GET /api/registro/{uuid}/membership/: the member's standing, payments and the club's rules. */
@@ -168,14 +200,14 @@ export async function membershipOf(ctx: AppContext, member: MemberRow): Promise<
     cuotaHasta: fresh.cuota_hasta,
     licenciaCaduca: fresh.licencia_caduca,
     bonoClases: fresh.bono_clases,
-    payments: payments.map(toPayment),
+    payments: (await withEvents(ctx.hooks, db, payments)).map(toPayment),
     rules: { duesRequired: settings.duesRequired, packRequiredFor: settings.packRequiredFor },
   };
 }
 
 /** Payments of one member for their export (the books keep them after the account goes). */
-export async function exportPayments(db: Executor, memberId: string): Promise<Payment[]> {
-  return (await memberPaymentRows(db, memberId)).map(toPayment);
+export async function exportPayments(hooks: Hooks, db: Executor, memberId: string): Promise<Payment[]> {
+  return (await withEvents(hooks, db, await memberPaymentRows(db, memberId))).map(toPayment);
 }
 
 /** The totals' period: the one asked for, or the twelve months up to the club's current one. */
@@ -253,6 +285,12 @@ export async function putSettings(ctx: AppContext, staff: MemberRow, body: ClubS
   return readSettings(ctx.db.kysely);
 }
 
+/** GET /api/target-dimensions/: the club's measured sizes, or the approximate defaults. */
+export async function targetDimensions(ctx: AppContext): Promise<TargetDimensionsAnswer> {
+  const { targetDimensions: stored } = await readSettings(ctx.db.kysely);
+  return { dimensions: stored ?? DEFAULT_TARGET_DIMENSIONS, measured: stored !== null && stored !== undefined };
+}
+
 /** The rules registration reads, inside the caller's transaction (so every process sees a change at once). */
 export async function membershipRules(db: Executor): Promise<{ duesRequired: boolean; packRequiredFor: number[] }> {
   const { duesRequired, packRequiredFor } = await readSettings(db);
@@ -282,13 +320,15 @@ export async function classStatusChanged(
   // Classes always; any other type the club sells packs for, too.
   if (!CLASS_TYPES.includes(change.eventType) && !((await readSettings(trx)).packRequiredFor as readonly number[]).includes(change.eventType)) return;
   if (change.after === finalised && change.memberId) {
-    await takeClass(trx, {
+    const taken = await takeClass(trx, {
       registrationId: change.registrationId,
       memberId: change.memberId,
       eventId: change.eventId,
       by: change.by,
       stamp: change.stamp,
     });
+    // The pack's last class: the member is told, through the queue, in this transaction.
+    if (taken?.left === 0) await planPackNotice(trx, change.memberId, change.stamp);
   } else if (change.before === finalised) {
     await giveBackClass(trx, change.registrationId);
   }

@@ -1,3 +1,3 @@
 // The stages module's public face: what other modules and the app may use.
-// Nothing yet: its routes are registered by modules/index.ts.
-export {};
+export { usableStageName } from './repository.ts';
+export { stagesHooks } from './member-data.ts';

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, StagesTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type StageRow = Selectable<StagesTable>;
 
@@ -53,4 +54,19 @@ export async function updateStage(
 export async function deleteStage(db: Kysely<Database>, id: string, ownerId: string): Promise<boolean> {
   const result = await db.deleteFrom('stages').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** A member's stages, oldest first (their export). */
+export function listForExport(db: Executor, ownerId: string): Promise<StageRow[]> {
+  return db.selectFrom('stages').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').execute();
+}
+
+export async function deleteAllOfOwner(db: Executor, ownerId: string): Promise<void> {
+  await db.deleteFrom('stages').where('owner_id', '=', ownerId).execute();
+}
+
+/** The name of a stage the member may use (their own, or a public one), or undefined. */
+export async function usableStageName(db: Executor, id: string, memberId: string): Promise<string | undefined> {
+  const stage = await db.selectFrom('stages').select(['name', 'owner_id', 'public']).where('id', '=', id).executeTakeFirst();
+  return stage && (stage.owner_id === memberId || stage.public) ? stage.name : undefined;
 }

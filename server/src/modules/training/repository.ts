@@ -123,3 +123,32 @@ export async function countByMembersOnLibraryStage(
     .execute();
   return new Map(rows.map((r) => [r.member_id, Number(r.count)]));
 }
+
+/** A member's sessions, oldest first (their export). */
+/** Sessions per read of the member's export: what the server holds of the log at once. */
+export const EXPORT_PAGE_ROWS = 100;
+
+/**
+ * The member's whole log for their export, oldest first, a page at a time: each page is read after
+ * the last row of the one before (keyset), so no read holds the whole log however long it grows.
+ */
+export async function* exportPages(db: Executor, memberId: string): AsyncGenerator<TrainingRow[]> {
+  let after: { started_at: string; id: string } | undefined;
+  for (;;) {
+    let query = db.selectFrom('training_sessions').selectAll().where('member_id', '=', memberId);
+    if (after) {
+      const last = after;
+      query = query.where((eb) =>
+        eb.or([eb('started_at', '>', last.started_at), eb.and([eb('started_at', '=', last.started_at), eb('id', '>', last.id)])]),
+      );
+    }
+    const rows = await query.orderBy('started_at').orderBy('id').limit(EXPORT_PAGE_ROWS).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+export async function deleteAllOfMember(db: Executor, memberId: string): Promise<void> {
+  await db.deleteFrom('training_sessions').where('member_id', '=', memberId).execute();
+}

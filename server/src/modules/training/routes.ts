@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { libraryParamsSchema, TRAINING_LIMITS, trainingBodySchema, trainingLogQuerySchema } from '@club/contract/library';
-import type { TrainingBody, TrainingLogQuery } from '@club/contract/library';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { requireVerifiedEmail } from '../members/index.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { keepSession, readEventPractice, readTrainingLog, removeSession } from './service.ts';
 
-type Params = { id: string };
-
 /** The member's training log (API.md "Calls of the second round"): only its owner reads or writes it. */
-export async function trainingRoutes(app: FastifyInstance): Promise<void> {
+export async function trainingRoutes(instance: FastifyInstance): Promise<void> {
+  // Bodies, queries and params are typed from the route's zod schema.
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.ctx;
 
-  app.get<{ Querystring: TrainingLogQuery }>(
-    '/api/training/',
-    { ...memberOnly, schema: { querystring: trainingLogQuerySchema } },
-    async (request) => {
-      const { member } = await request.requireMember();
-      return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone, request.query);
-    },
-  );
+  app.get('/api/training/', { ...memberOnly, schema: { querystring: trainingLogQuerySchema } }, async (request) => {
+    const { member } = await request.requireMember();
+    return readTrainingLog(db.kysely, member.id, clock.now(), config.clubTimezone, request.query);
+  });
 
-  app.post<{ Body: TrainingBody }>('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
+  app.post('/api/training/', { ...memberOnly, schema: { body: trainingBodySchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     // A kept log is booking space on the server: a verified address, and a pace a person keeps.
     requireVerifiedEmail(member);
@@ -34,11 +30,11 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(session);
   });
 
-  app.get<{ Params: Params }>('/api/training/events/:id/', { ...staffOnly, schema: { params: libraryParamsSchema } }, async (request) =>
+  app.get('/api/training/events/:id/', { ...staffOnly, schema: { params: libraryParamsSchema } }, async (request) =>
     readEventPractice(db.kysely, request.params.id),
   );
 
-  app.delete<{ Params: Params }>('/api/training/:id/', { ...memberOnly, schema: { params: libraryParamsSchema } }, async (request, reply) => {
+  app.delete('/api/training/:id/', { ...memberOnly, schema: { params: libraryParamsSchema } }, async (request, reply) => {
     const { member } = await request.requireMember();
     await removeSession(db.kysely, request.params.id, member.id);
     return reply.code(204).send();

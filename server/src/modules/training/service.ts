@@ -7,6 +7,9 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clubToday } from '@club/contract/club-time';
 import { isoOf, newId } from '../../lib/ids.ts';
+import { eventHomework } from '../events/index.ts';
+import { libraryStageName } from '../library/index.ts';
+import { usableStageName } from '../stages/index.ts';
 import type { TrainingRow } from './repository.ts';
 import { bestsOf, countByMembersOnLibraryStage, dailyTotalsSince, daysOf, deleteSession, insertSession, listByMember, totalsOf } from './repository.ts';
 
@@ -119,14 +122,14 @@ export async function keepSession(
   if (started.getTime() > now.getTime() + 60_000) throw new ApiError('VALIDATION_ERROR', 'startedAt is in the future.');
   let stageName = body.stageName ?? null;
   if (body.stageId) {
-    const own = await db.selectFrom('stages').select(['name', 'owner_id', 'public']).where('id', '=', body.stageId).executeTakeFirst();
-    if (!own || (own.owner_id !== memberId && !own.public)) throw new ApiError('NOT_FOUND');
-    stageName ??= own.name;
+    const own = await usableStageName(db, body.stageId, memberId);
+    if (own === undefined) throw new ApiError('NOT_FOUND');
+    stageName ??= own;
   }
   if (body.libraryStageId) {
-    const shared = await db.selectFrom('library_stages').select('name').where('id', '=', body.libraryStageId).executeTakeFirst();
-    if (!shared) throw new ApiError('NOT_FOUND');
-    stageName ??= shared.name;
+    const shared = await libraryStageName(db, body.libraryStageId);
+    if (shared === undefined) throw new ApiError('NOT_FOUND');
+    stageName ??= shared;
   }
   const reps: TrainingRep[] = body.reps.map((rep) => ({
     shots: rep.shots,
@@ -174,16 +177,9 @@ export async function removeSession(db: Executor, id: string, memberId: string):
 
 /** For staff: how many sessions each member registered for an event kept on its stage (homework). */
 export async function readEventPractice(db: Executor, eventId: string): Promise<EventPractice> {
-  const event = await db.selectFrom('events').select('stage_id').where('id', '=', eventId).executeTakeFirst();
-  if (!event) throw new ApiError('NOT_FOUND');
-  const registered = await db
-    .selectFrom('registrations')
-    .select('member_id')
-    .where('event_id', '=', eventId)
-    .where('member_id', 'is not', null)
-    .execute();
-  const memberIds = [...new Set(registered.map((r) => r.member_id).filter((id): id is string => id !== null))];
-  const stageId = event.stage_id ?? null;
+  const homework = await eventHomework(db, eventId);
+  if (!homework) throw new ApiError('NOT_FOUND');
+  const { stageId, memberIds } = homework;
   const counts = stageId ? await countByMembersOnLibraryStage(db, stageId, memberIds) : new Map<string, number>();
   return { stageId, members: memberIds.map((uuid) => ({ uuid, sessions: counts.get(uuid) ?? 0 })) };
 }

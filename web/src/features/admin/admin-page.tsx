@@ -10,6 +10,7 @@ import { MailScreen } from './components/mail-screen.tsx';
 import { PaymentsScreen } from './components/payments-screen.tsx';
 import { MembershipScreen } from './components/membership-screen.tsx';
 import { ContentScreen } from './content/content-screen.tsx';
+import { TargetsScreen } from './components/targets-screen.tsx';
 import './admin.css';
 
 function UnreadBadge() {
@@ -27,7 +28,7 @@ function UnreadBadge() {
 
 /** The staff area: its own navigation and one screen per task, under /admin. */
 export function AdminPage() {
-  const { t } = useTranslation(['admin', 'membership']);
+  const { t } = useTranslation(['admin', 'membership', 'targets']);
   const tabs = [
     { to: '/admin/events', label: t('NAV.EVENTS') },
     { to: '/admin/members', label: t('NAV.MEMBERS') },
@@ -36,6 +37,7 @@ export function AdminPage() {
     { to: '/admin/payments', label: t('membership:STAFF.NAV_PAYMENTS') },
     { to: '/admin/membership', label: t('membership:STAFF.NAV_MEMBERSHIP') },
     { to: '/admin/content', label: t('NAV.CONTENT') },
+    { to: '/admin/targets', label: t('targets:NAV') },
   ];
   return (
     <>
@@ -65,6 +67,7 @@ export function AdminPage() {
             <Route path="payments" element={<PaymentsScreen />} />
             <Route path="membership" element={<MembershipScreen />} />
             <Route path="content" element={<ContentScreen />} />
+            <Route path="targets" element={<TargetsScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>
         </div>

@@ -13,6 +13,7 @@ import type { DrillCue } from '@club/stage-engine/scheduler';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
 import { TEST_HOOKS } from '../../lib/test-hooks.ts';
+import { useTargetDimensions } from './api/target-dimensions.ts';
 import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
@@ -205,7 +206,18 @@ function Viewer({ stage }: { stage: Stage }) {
   }, []);
   const [laserColour, setLaserColour] = useState<LaserColour>('red');
   const [sensitivity, setSensitivity] = useState(6);
-  const camera = useLaserCamera({ colour: laserColour, sensitivity, design: stage, onShot: fireAt });
+  // The calibration's millimetres are the club's: its measured card height (or the approximate default).
+  const targetSizes = useTargetDimensions().data;
+  const camera = useLaserCamera({
+    colour: laserColour,
+    sensitivity,
+    design: {
+      designWidth: stage.designWidth,
+      designHeight: stage.designHeight,
+      cardHeightMm: targetSizes?.dimensions.cardHeight,
+    },
+    onShot: fireAt,
+  });
   const toggleScoring = () => {
     if (!scoring && session.current === null) newFreeString();
     if (scoring) camera.stop();
@@ -316,7 +328,10 @@ function Viewer({ stage }: { stage: Stage }) {
   };
 
   return (
-    <div ref={screenRef} className={`stage-screen dry-training${fullscreen ? ' is-fullscreen' : ''}`}>
+    <div
+      ref={screenRef}
+      className={`stage-screen dry-training${fullscreen ? ' is-fullscreen' : ''}${scoring ? ' has-panel' : ''}`}
+    >
       <div className="viewer-bar">
         <div className="viewer-title">
           <h1 className="h6 mb-0">{t('TITLE')}</h1>

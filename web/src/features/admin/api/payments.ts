@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { eventListSchema } from '@club/contract/schemas';
+import type { ClubEvent } from '@club/contract/schemas';
 import {
   clubSettingsSchema,
   needsAttentionSchema,
@@ -30,6 +32,7 @@ const moneyKeys = {
   ledger: (filter: LedgerFilter) => [...moneyKeys.all, 'ledger', filter.from, filter.to, filter.concept ?? ''] as const,
   attention: (from: string, to: string) => [...moneyKeys.all, 'attention', from, to] as const,
   settings: () => [...moneyKeys.all, 'settings'] as const,
+  events: (from: string, to: string) => [...moneyKeys.all, 'events', from, to] as const,
 };
 
 function ledgerQueryOf(filter: LedgerFilter): Record<string, string | undefined> {
@@ -73,6 +76,24 @@ function useInvalidateMoney() {
       queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
       queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_ROOT }),
     ]);
+}
+
+/**
+ * GET /api/admin/events/?from=&to=: the events an event fee may be for (the staff view, without
+ * participants), earliest first. Staff search them by title or date in the form.
+ */
+export function useFeeEvents(from: string, to: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: moneyKeys.events(from, to),
+      staleTime: 60_000,
+      enabled,
+      queryFn: async ({ signal }): Promise<ClubEvent[]> => {
+        const events = await apiRequest('/api/admin/events/', { query: { from, to }, schema: eventListSchema, signal });
+        return [...events].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+      },
+    }),
+  );
 }
 
 /** POST /api/admin/payments/. */

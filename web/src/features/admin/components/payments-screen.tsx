@@ -10,7 +10,8 @@ import { ToastType } from '@club/contract/enums';
 import { clubMonth, clubToday, monthBounds } from '@club/contract/club-time';
 import { PAYMENT_CONCEPTS, PAYMENT_LIMITS, PAYMENT_METHODS, eurosToCents } from '@club/contract/payments';
 import type { Payment, PaymentBody, PaymentConcept } from '@club/contract/payments';
-import type { User } from '@club/contract/schemas';
+import type { ClubEvent, User } from '@club/contract/schemas';
+import { addDays, eventDate } from '@club/contract/event-time';
 import { isoDateField, singleLineText } from '@club/contract/text';
 import { FormField, invalidProps } from '../../../lib/forms/form-field.tsx';
 import { FormAlert } from '../../../lib/forms/form-alert.tsx';
@@ -18,7 +19,7 @@ import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
 import { ApiCallError } from '../../../lib/http.ts';
 import { formatDay, useCents } from '../../../lib/membership/membership.ts';
 import { showToast } from '../../../lib/toasts.ts';
-import { downloadPaymentsCsv, useNeedsAttention, usePayments, useRecordPayment, useVoidPayment } from '../api/payments.ts';
+import { downloadPaymentsCsv, useFeeEvents, useNeedsAttention, usePayments, useRecordPayment, useVoidPayment } from '../api/payments.ts';
 import type { LedgerFilter } from '../api/payments.ts';
 import { useUserSearch } from '../api/search-users.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
@@ -155,6 +156,12 @@ function LedgerTable({ payments, onVoid }: { payments: Payment[]; onVoid(payment
                   ) : null}
                   {payment.classes !== null ? (
                     <span className="d-block small text-body-secondary">{t('DETAIL_CLASSES', { count: payment.classes })}</span>
+                  ) : null}
+                  {payment.eventTitle ? (
+                    <span className="d-block small text-body-secondary text-break" data-testid="ledger-event">
+                      {payment.eventStart ? `${formatDay(eventDate(payment.eventStart), language)} · ` : ''}
+                      {payment.eventTitle}
+                    </span>
                   ) : null}
                   {payment.reference ? <span className="d-block small text-body-secondary text-break">{payment.reference}</span> : null}
                 </td>
@@ -331,6 +338,7 @@ function RecordPayment() {
   const { t } = useTranslation(['membership', 'admin', 'common']);
   const id = useId();
   const [member, setMember] = useState<User | null>(null);
+  const [feeEvent, setFeeEvent] = useState<ClubEvent | null>(null);
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);
   const users = useUserSearch(q);
@@ -348,6 +356,7 @@ function RecordPayment() {
     defaultValues: { concept: 'cuota', amount: '', method: 'efectivo', paidAt: clubToday(new Date()), periodEnd: '', classes: '', reference: '' },
   });
   const concept = watch('concept');
+  const paidAt = watch('paidAt');
 
   const onSubmit = async (values: PaymentFormValues) => {
     setFailure(null);
@@ -361,11 +370,13 @@ function RecordPayment() {
       reference: values.reference.trim() || null,
       periodEnd: values.concept === 'cuota' ? values.periodEnd : null,
       classes: values.concept === 'bono' ? Number(values.classes) : null,
+      eventUuid: values.concept === 'evento' ? (feeEvent?.uuid ?? null) : null,
     };
     try {
       await record.mutateAsync(body);
       showToast({ type: ToastType.success, title: t('STAFF.RECORD_TITLE'), message: t('STAFF.SAVED') });
       reset({ ...values, amount: '', periodEnd: '', classes: '', reference: '' });
+      setFeeEvent(null);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['paidAt', 'periodEnd', 'classes', 'reference'])) {
         setFailure(refusalText(t, error));
@@ -469,6 +480,9 @@ function RecordPayment() {
               />
             </FormField>
           ) : null}
+          {concept === 'evento' ? (
+            <EventPicker formId={id} around={paidAt} chosen={feeEvent} onChoose={setFeeEvent} />
+          ) : null}
           <FormField formId={id} name="reference" label={t('STAFF.REFERENCE')} error={errors.reference} className="col-12 col-lg-6" limits={{ max: PAYMENT_LIMITS.referenceMax }}>
             <input
               className={`form-control${errors.reference ? ' is-invalid' : ''}`}
@@ -487,5 +501,101 @@ function RecordPayment() {
         </Form>
       </div>
     </section>
+  );
+}
+
+/** Text as compared by the event search: lower case, without accents. */
+function searchable(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** How many days apart two yyyy-MM-dd days are. */
+function daysApart(a: string, b: string): number {
+  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Days before and after the payment's day whose events an event fee may be for. */
+const FEE_EVENTS_BEFORE = 120;
+const FEE_EVENTS_AFTER = 120;
+const FEE_EVENTS_SHOWN = 8;
+
+/**
+ * The event an event fee is for: staff type part of its title or its date (31/12, 2025-12-31)
+ * and pick it from the events around the payment's day, nearest first. Optional: a fee for
+ * something outside the club's calendar is recorded without one.
+ */
+function EventPicker({
+  formId,
+  around,
+  chosen,
+  onChoose,
+}: {
+  formId: string;
+  around: string;
+  chosen: ClubEvent | null;
+  onChoose(event: ClubEvent | null): void;
+}) {
+  const { t, i18n } = useTranslation(['membership', 'common']);
+  const language = i18n.resolvedLanguage ?? 'es';
+  const [text, setText] = useState('');
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(around) ? around : clubToday(new Date());
+  const from = addDays(day, -FEE_EVENTS_BEFORE);
+  const to = addDays(day, FEE_EVENTS_AFTER);
+  const events = useFeeEvents(from, to, chosen === null);
+  const words = searchable(text.trim()).split(/\s+/).filter(Boolean);
+  const matches =
+    words.length === 0
+      ? []
+      : (events.data ?? [])
+          .filter((event) => {
+            const date = eventDate(event.start);
+            const [y, m, d] = date.split('-');
+            const haystack = searchable(`${event.evento} ${date} ${d}/${m}/${y} ${Number(d)}/${Number(m)} ${formatDay(date, language)}`);
+            return words.every((word) => haystack.includes(word));
+          })
+          .sort((a, b) => daysApart(eventDate(a.start), day) - daysApart(eventDate(b.start), day))
+          .slice(0, FEE_EVENTS_SHOWN);
+  const label = (event: ClubEvent) => `${formatDay(eventDate(event.start), language)} ${event.start.slice(11, 16)} · ${event.evento}`;
+  if (chosen) {
+    return (
+      <div className="col-12">
+        <p className="mb-0 d-flex flex-wrap gap-2 align-items-center" data-testid="payment-event">
+          <span>{t('STAFF.EVENT_CHOSEN', { event: label(chosen) })}</span>
+          <Button size="sm" variant="link" onClick={() => onChoose(null)}>
+            {t('STAFF.EVENT_CHANGE')}
+          </Button>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="col-12">
+      <Form.Label htmlFor={`${formId}-event`}>{t('STAFF.EVENT_SEARCH')}</Form.Label>
+      <Form.Control
+        id={`${formId}-event`}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+        maxLength={100}
+        aria-describedby={`${formId}-event-hint`}
+      />
+      <div id={`${formId}-event-hint`} className="form-text">
+        {t('STAFF.EVENT_HINT')}
+      </div>
+      {events.isError ? <p className="small text-danger mt-2 mb-0">{t('ERRORS.GENERIC')}</p> : null}
+      {words.length > 0 && events.isSuccess && matches.length === 0 ? <p className="small mt-2 mb-0">{t('STAFF.EVENT_NO_MATCHES')}</p> : null}
+      {matches.length > 0 ? (
+        <ul className="list-group mt-2 payments-candidates" aria-label={t('STAFF.EVENT_MATCHES')}>
+          {matches.map((event) => (
+            <li key={event.uuid} className="list-group-item p-0">
+              <button type="button" className="btn btn-link w-100 text-start" onClick={() => onChoose(event)}>
+                {label(event)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, act, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { ToastType } from '@club/contract/enums';
-import { TOAST_DEFAULT_DELAY, clearErrorToasts, removeToast, showToast, toastStore } from './toasts.ts';
-import { ToastStack } from '../app/layout/toast-stack.tsx';
+import { TOAST_DEFAULT_DELAY, clearErrorToasts, removeToast, showToast, toastStore } from '../../lib/toasts.ts';
+import { ToastStack } from './toast-stack.tsx';
 
 afterEach(() => {
   for (const toast of toastStore.get()) removeToast(toast.id);

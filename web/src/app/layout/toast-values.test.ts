@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { createInstance } from 'i18next';
-import { removeToast, showToast, toastMessage, toastStore } from './toasts.ts';
-import { ToastStack } from '../app/layout/toast-stack.tsx';
+import { removeToast, showToast, toastMessage, toastStore } from '../../lib/toasts.ts';
+import { ToastStack } from './toast-stack.tsx';
 
 // "Text is text": every translated message of the app that takes a value is rendered in a toast
 // with markup in each value, and the markup must show as text, never become an element.
 
-const i18nRoot = path.resolve(import.meta.dirname, '../../public/assets/i18n');
-const srcRoot = path.resolve(import.meta.dirname, '..');
+const i18nRoot = path.resolve(import.meta.dirname, '../../../public/assets/i18n');
+const srcRoot = path.resolve(import.meta.dirname, '../..');
 const MARKUP = '<a href="https://evil.example/">owned</a><img src=x onerror="window.hacked=1">';
 const INLINE = new Set(['STRONG', 'EM', 'B', 'I', 'BR']);
 

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { ContactMessagesTable, MembersTable } from '../../db/schema.ts';
+import type { MembersTable } from '../../db/schema.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { USER_COLUMNS } from '../members/index.ts';
-import type { UserRow } from '../members/index.ts';
 import { SORT_SLOT_BITS, foldForSearch, sortCodeOf, sortKeyOf } from '../../lib/search-fold.ts';
+import { USER_COLUMNS } from './repository.ts';
+import type { UserRow } from './repository.ts';
 
-export type ContactMessageRow = Selectable<ContactMessagesTable>;
+// The staff's view of the members: the search (over the members_search index of migrations
+// 0006, 0010 and 0011) and the club's own record of a member.
 
 /** `%text%` for LIKE, with the wildcard characters of the text escaped by a backslash. */
 function containsPattern(text: string): string {
@@ -117,62 +118,11 @@ export function findSocioHolder(
     .executeTakeFirst();
 }
 
-export function findMember(db: Executor, id: string): Promise<Selectable<MembersTable> | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function updateMember(
+/** Writes the columns staff change of a member (API.md: PUT /api/admin/users/{uuid}). */
+export async function updateMemberRecord(
   db: Executor,
   id: string,
   changes: Partial<Selectable<MembersTable>>,
 ): Promise<void> {
   await db.updateTable('members').set(changes).where('id', '=', id).execute();
-}
-
-export function findMemberRegistrations(db: Executor, memberId: string) {
-  return db
-    .selectFrom('registrations')
-    .innerJoin('events', 'events.id', 'registrations.event_id')
-    .select([
-      'events.id as event_id',
-      'events.evento',
-      'events.type',
-      'events.start_at',
-      'events.end_at',
-      'registrations.role_id',
-      'registrations.status',
-      'registrations.categoria',
-      'registrations.division',
-      'registrations.factor',
-    ])
-    .where('registrations.member_id', '=', memberId)
-    .orderBy('events.start_at', 'desc')
-    .orderBy('events.id')
-    .execute();
-}
-
-export function listContactMessages(
-  db: Executor,
-  limit: number,
-  archived: boolean,
-): Promise<ContactMessageRow[]> {
-  return db
-    .selectFrom('contact_messages')
-    .selectAll()
-    .where('archived_at', archived ? 'is not' : 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function updateMessageFlags(
-  db: Executor,
-  id: string,
-  changes: { read?: number; archived_at?: string | null },
-): Promise<ContactMessageRow | undefined> {
-  if (Object.keys(changes).length > 0) {
-    await db.updateTable('contact_messages').set(changes).where('id', '=', id).execute();
-  }
-  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
