@@ -4,11 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
+import type { Language } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
 import { clubMonth, formatYearMonth } from '@club/contract/club-time';
-import { createDrawnPages, publicContentFor } from '../modules/content/index.ts';
-import type { RenderedContent } from '@club/contract/content';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
@@ -43,8 +42,29 @@ function plainShell(webDist: string, language: string): string | undefined {
 
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
+/** A page drawn by the server, in each encoding it may be sent in. */
+export interface LivePage {
+  status: number;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The pages drawn from data the server holds rather than at build time (the club's content,
+ * decision 0041), handed in by app.ts: `page` answers undefined when it cannot draw the page.
+ */
+export interface LivePages {
+  handles(pathname: string): boolean;
+  page(request: FastifyRequest, pathname: string, language: Language): Promise<LivePage | undefined>;
+}
+
 /** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  livePagesOf?: (webDist: string) => LivePages,
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasApp = indexFile !== undefined && fs.existsSync(indexFile);
   if (webDist && hasApp) {
@@ -62,7 +82,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
-  const drawnPages = webDist && hasApp ? createDrawnPages(webDist) : undefined;
+  const drawnPages = webDist && hasApp && livePagesOf ? livePagesOf(webDist) : undefined;
   // The shell is read per answer so a rebuild is picked up without a restart; it is small.
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
@@ -77,8 +97,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     // Pages that show the club's content are drawn from the live content (decision 0041); an
     // instructor or news item the content does not hold is not found.
     if (status === 200 && drawnPages?.handles(pathname)) {
-      const content = (await publicContentFor(app, request)) as RenderedContent;
-      const drawn = await drawnPages.page(pathname, language, content, app.ctx.clock.now());
+      const drawn = await drawnPages.page(request, pathname, language);
       if (drawn) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) reply.header('content-encoding', encoding);

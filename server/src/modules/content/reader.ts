@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '@club/contract/languages';
 import { createContentReader, publicContent } from './service.ts';
+import { createDrawnPages } from './drawn-pages.ts';
 
 const readers = new WeakMap<object, ReturnType<typeof createContentReader>>();
 
@@ -17,4 +19,17 @@ export function contentReaderOf(app: FastifyInstance) {
 export async function publicContentFor(app: FastifyInstance, request: FastifyRequest) {
   const whole = await contentReaderOf(app)((await request.versions()).content);
   return publicContent(whole, app.ctx.clock.now());
+}
+
+/**
+ * The pages that show the club's content, drawn from what visitors see now (decision 0041), as
+ * the web app plugin asks for them: app.ts hands this to it.
+ */
+export function contentPages(app: FastifyInstance, webDist: string) {
+  const drawn = createDrawnPages(webDist);
+  return {
+    handles: (pathname: string) => drawn.handles(pathname),
+    page: async (request: FastifyRequest, pathname: string, language: Language) =>
+      drawn.page(pathname, language, await publicContentFor(app, request), app.ctx.clock.now()),
+  };
 }
