@@ -119,7 +119,7 @@ export function ContentScreen() {
 }
 
 function SectionEditor({ section, content }: { section: ContentSection; content: RenderedStaffContent }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const queryClient = useQueryClient();
   const [items, setItems] = useState<Item[]>(() => structuredClone(content[section] as unknown as Item[]));
   const [version, setVersion] = useState(content.version);
@@ -180,7 +180,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
       </h3>
       <p className="small text-body-secondary" data-testid="last-change">
         {change?.changedBy
-          ? t('LAST_CHANGE', { name: change.changedBy, date: new Date(change.changedAt ?? '').toLocaleString() })
+          ? t('LAST_CHANGE', { name: change.changedBy, date: new Date(change.changedAt ?? '').toLocaleString(i18n.language) })
           : t('NEVER_CHANGED')}
       </p>
       {conflict ? (
@@ -512,7 +512,7 @@ function History({
   onRestored: (fresh: RenderedStaffContent) => void;
   onConflict: (conflict: ContentConflict) => void;
 }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const history = useQuery(historyQuery(section));
   if (history.isPending) return <p aria-busy="true">{t('LOADING')}</p>;
   if (history.isError) return <FormAlert>{t('LOAD_FAILED')}</FormAlert>;
@@ -523,7 +523,7 @@ function History({
         {history.data.map((revision, index) => (
           <li key={revision.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
             <span>
-              {new Date(revision.changedAt).toLocaleString()} · {revision.changedBy ?? t('FIRST_VERSION')}
+              {new Date(revision.changedAt).toLocaleString(i18n.language)} · {revision.changedBy ?? t('FIRST_VERSION')}
               {index === 0 ? <strong> · {t('CURRENT')}</strong> : null}
             </span>
             {index > 0 ? (
@@ -539,7 +539,7 @@ function History({
                 }}
               >
                 {t('RESTORE')}
-                <span className="visually-hidden"> {new Date(revision.changedAt).toLocaleString()}</span>
+                <span className="visually-hidden"> {new Date(revision.changedAt).toLocaleString(i18n.language)}</span>
               </button>
             ) : null}
           </li>
@@ -560,13 +560,13 @@ function ConflictView({
   onTakeTheirs: () => void;
   onKeepMine: () => void;
 }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const theirs = conflict.theirs as Item[];
   return (
     <div className="alert alert-warning content-conflict" role="alert" data-testid="content-conflict">
       <p className="fw-bold mb-1">{t('CONFLICT.TITLE')}</p>
       <p className="mb-2">
-        {t('CONFLICT.BODY', { name: conflict.changedBy ?? '—', date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString() : '—' })}
+        {t('CONFLICT.BODY', { name: conflict.changedBy ?? '—', date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString(i18n.language) : '—' })}
       </p>
       <p className="mb-1">{t('CONFLICT.THEIRS')}</p>
       <ul className="small">
