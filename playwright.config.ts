@@ -57,7 +57,7 @@ export default defineConfig({
         FEED_KEY_FILE: path.join(dataDir, 'feed.key'),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        MAIL_FROM: 'Club <club@club.test>',
+        MAIL_FROM: 'club@club.test',
         CLUB_EMAIL: 'club@club.test',
         SEED: 'demo',
         LOG_LEVEL: 'warn',

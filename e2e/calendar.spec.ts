@@ -109,7 +109,7 @@ test('a member registers, sees the badge turn to registered, updates division an
   await expect(card.getByRole('button', { name: 'Anular inscripción' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Inscribirme' }).click();
   await expect(page.locator('.toast', { hasText: 'Te has inscrito' })).toBeVisible();
-  await expect(card.locator('[data-badge]')).toHaveText('Inscrito');
+  await expect(card.locator('[data-badge]')).toHaveText('Con plaza');
   await expect(card.getByTestId('seats')).toHaveText('9 plazas libres de 10');
   await expect(card.getByRole('button', { name: 'Inscribirme' })).toHaveCount(0);
 
@@ -180,7 +180,7 @@ test('staff open the attendee list and confirm a registration', async ({ page })
   await card.getByRole('button', { name: 'Lista de asistentes' }).click();
   const dialog = page.getByRole('dialog', { name: `Asistentes: ${event.evento}` });
   const row = dialog.getByRole('row', { name: /Asistente, Pau/ });
-  await expect(row).toContainText('Reservado');
+  await expect(row).toContainText('Con plaza');
   await expect(row).toContainText(member.email);
   await expect(row).toContainText('612345678');
   await row.getByRole('button', { name: 'Confirmar a Asistente, Pau' }).click();
@@ -256,7 +256,7 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
   await page.screenshot({ path: testInfo.outputPath('phone-es.png'), fullPage: true });
 
   await card.getByRole('button', { name: 'Inscribirme' }).click();
-  await expect(card.locator('[data-badge]')).toHaveText('Inscrito');
+  await expect(card.locator('[data-badge]')).toHaveText('Con plaza');
 });
 
 test('on a phone, an event pressed while its day still opens shows under the whole agenda', async ({

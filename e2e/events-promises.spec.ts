@@ -98,7 +98,7 @@ test('a member joins the waiting list of a full event, sees their place, and get
   const mail = await waitForMail(waiting.member.email);
   expect(mail.subject).toBe(`Tienes plaza: ${title}`);
   await page.reload();
-  await expect(card.locator('[data-badge]')).toHaveText('Inscrito');
+  await expect(card.locator('[data-badge]')).toHaveText('Con plaza');
   await expect(card.getByTestId('waitlist')).toHaveCount(0);
 });
 
@@ -127,7 +127,7 @@ test('staff see the waiting list in order in the attendee list and give a seat t
   await expect(rows.nth(1)).toContainText('N.º 1 en la lista de espera');
   await expect(rows.nth(2)).toContainText('Segundo');
   await dialog.getByRole('button', { name: new RegExp(`Dar plaza a .*Segundo`) }).click();
-  await expect(dialog.locator('tbody tr', { hasText: 'Segundo' })).toContainText('Reservado');
+  await expect(dialog.locator('tbody tr', { hasText: 'Segundo' })).toContainText('Con plaza');
   await expect(dialog.locator('tbody tr', { hasText: 'Primera' })).toContainText('En espera');
   await waitForMail(second.member.email);
 });
@@ -155,7 +155,7 @@ test('My registrations lists bookings and waiting places, cancels, and gives the
   const upcoming = page.getByTestId('upcoming');
   const bookedItem = upcoming.locator('li', { hasText: booked });
   const waitingItem = upcoming.locator('li', { hasText: full });
-  await expect(bookedItem.getByTestId('my-status')).toHaveText('Reservado');
+  await expect(bookedItem.getByTestId('my-status')).toHaveText('Con plaza');
   await expect(waitingItem.getByTestId('my-status')).toHaveText('Eres el 1.º de la lista de espera');
 
   await bookedItem.getByRole('button', { name: 'Anular inscripción' }).click();

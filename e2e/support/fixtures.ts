@@ -14,7 +14,9 @@ export interface TestMember {
 }
 
 /** Creates a member (or staff user) through the operator CLI, as an operator would. */
-export function createMember(options: { staff?: boolean; nombre?: string; apellidos?: string } = {}): TestMember {
+export function createMember(
+  options: { staff?: boolean; nombre?: string; apellidos?: string; sexo?: 1 | 2 } = {},
+): TestMember {
   const id = randomBytes(4).toString('hex');
   const member: TestMember = {
     login: `member.${id}`,
@@ -35,6 +37,7 @@ export function createMember(options: { staff?: boolean; nombre?: string; apelli
       '--apellidos', member.apellidos,
       '--mobil', '612345678',
       '--nacimiento', '1985-05-20',
+      ...(options.sexo ? ['--sexo', String(options.sexo)] : []),
       ...(options.staff ? ['--staff'] : []),
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: 'silent' }, stdio: 'pipe' },
@@ -44,6 +47,7 @@ export function createMember(options: { staff?: boolean; nombre?: string; apelli
 
 const FLAG_COLUMNS = {
   socio: 'socio',
+  socioSolicitado: 'socio_solicitado',
   licencia: 'licencia',
   curso: 'curso',
   habilitado: 'habilitado',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUB_TIMEZONE } from '@club/contract/club-time';
 import siteSettings from '@club/contract/site-settings.json' with { type: 'json' };
+import { mailSender } from './mail/club-name.ts';
 
 /** A configuration value that the server refuses to start with. */
 export class ConfigError extends Error {
@@ -26,7 +27,7 @@ const envSchema = z.object({
   MAIL_OUTBOX: z.string().min(1).default('data/outbox'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Club <no-reply@club.invalid>'),
+  MAIL_FROM: z.string().min(3).default('no-reply@club.invalid'),
   CLUB_EMAIL: z.email().optional(),
   CLUB_TIMEZONE: z
     .string()
@@ -126,7 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailOutbox: e.MAIL_OUTBOX,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: mailSender(e.MAIL_FROM),
     clubEmail: e.CLUB_EMAIL,
     clubTimezone: e.CLUB_TIMEZONE,
     seed: e.SEED,

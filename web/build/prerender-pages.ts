@@ -158,6 +158,16 @@ const signedIn = () => {
     return false;
   }
 };
+// A visitor whose chosen language is kept in the browser but not in the cookie (the server drew
+// the page in another language) needs the app at once, to show the page in their language.
+const otherLanguage = () => {
+  try {
+    const chosen = localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)});
+    return Boolean(chosen) && chosen !== document.documentElement.lang;
+  } catch {
+    return false;
+  }
+};
 `;
 
 /** What sets a page's app off once the visitor acts on the page (light pages). */
@@ -174,7 +184,8 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'scro
  * app code for a visitor who only reads it: its starter drives the drawn menu and language
  * buttons itself (DRAWN_CONTROLS) and starts the app only when the visitor acts on the page (a
  * pointer moves or presses, a key, a focus, a scroll), so the app is there for what comes next.
- * A signed-in member's page starts the app as any other page does, to show the member's header.
+ * A signed-in member's page starts the app as any other page does, to show the member's header,
+ * and so does the page of a visitor whose language, kept in the browser, is not the one drawn.
  */
 function bootSource(
   entry: string,
@@ -245,7 +256,7 @@ ${light ? DRAWN_CONTROLS : ''}// What the page's showing sets off: the app, or o
 let afterShown = start;
 ${
   light
-    ? `if (!signedIn()) {
+    ? `if (!signedIn() && !otherLanguage()) {
   document.documentElement.dataset.start = 'intent';
   afterShown = loadStyles;
   wireDrawing();

@@ -47,6 +47,21 @@ const idRoutes = [
   /^\/match\/[A-Za-z0-9-]{1,64}(\/(setup|score|results))?$/,
 ];
 
+/**
+ * Screens with an id in the path that are still drawn at build time: their frame, the same for
+ * every id (the screen then fills it in). `drawnAt` is the path the build draws it from, `name`
+ * its file (`pages/{name}.{lang}.html`).
+ */
+export const DRAWN_FRAMES = [
+  { name: 'match-score', drawnAt: '/match/frame/score', pattern: /^\/match\/[A-Za-z0-9-]{1,64}\/score$/ },
+] as const;
+
+/** The name of the frame drawn at build time for a path with an id, if it has one. */
+export function drawnFrameName(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return DRAWN_FRAMES.find((frame) => frame.pattern.test(path))?.name;
+}
+
 /** True when a path (without query) is a screen of the app rather than the not-found page. */
 export function isAppRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ROUTES, isAppRoute } from '@club/contract/routes';
+import { APP_ROUTES, drawnFrameName, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
@@ -13,7 +13,8 @@ import { clubMonth, formatYearMonth } from '@club/contract/club-time';
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp|avif|jpg)$/;
 
 // A prerendered page's name is its path (`/team/marta-ribas` → `team/marta-ribas`); home has one
-// for both of its paths. Anything else (an id in the path) gets the plain shell.
+// for both of its paths. A path with an id gets its screen's frame where one is drawn
+// (DRAWN_FRAMES of the contract's routes), else the plain shell.
 const PAGE_NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
 
 /**
@@ -27,7 +28,7 @@ export function prerenderedPage(webDist: string, pathname: string, status: numbe
   let name: string;
   if (status === 404) name = APP_ROUTES.notFound.slice(1);
   else if (trimmed === APP_ROUTES.home || trimmed === APP_ROUTES.homeAlias) name = 'home';
-  else name = trimmed.slice(1);
+  else name = drawnFrameName(trimmed) ?? trimmed.slice(1);
   if (!PAGE_NAME.test(name)) return undefined;
   return [`${name}.${month}.${language}.html`, `${name}.${language}.html`]
     .map((file) => path.join(webDist, 'pages', file))

@@ -8,6 +8,8 @@ export interface Toast {
   message: string;
   type: ToastType;
   delay: number;
+  /** When it was shown (ms since the epoch): a change of screen takes away the older ones. */
+  shownAt: number;
 }
 
 export const TOAST_DEFAULT_DELAY = 5000;
@@ -28,6 +30,7 @@ export function showToast(toast: { title: string; message: string; type?: ToastT
     message: toast.message,
     type: toast.type ?? ToastType.success,
     delay: toast.delay ?? TOAST_DEFAULT_DELAY,
+    shownAt: Date.now(),
   };
   const kept = entry.type === ToastType.success ? withoutErrors(toastStore.get()) : toastStore.get();
   toastStore.set([...kept, entry].slice(-TOAST_MAX));
@@ -42,6 +45,20 @@ function withoutErrors(toasts: Toast[]): Toast[] {
 export function clearErrorToasts(): void {
   const current = toastStore.get();
   const kept = withoutErrors(current);
+  if (kept.length !== current.length) toastStore.set(kept);
+}
+
+/** How long a toast shown just before a change of screen stays (a save that goes to login). */
+export const TOAST_NAVIGATION_GRACE_MS = 1000;
+
+/**
+ * Takes away the toasts of the screen left behind when another screen opens (a staff tab, a
+ * page): news of what happened elsewhere no longer belongs on top of this one. A toast shown as
+ * part of the change itself ("saved", then off to the next screen) stays.
+ */
+export function clearToastsOfPreviousScreen(now: number = Date.now()): void {
+  const current = toastStore.get();
+  const kept = current.filter((toast) => now - toast.shownAt < TOAST_NAVIGATION_GRACE_MS);
   if (kept.length !== current.length) toastStore.set(kept);
 }
 

@@ -16,7 +16,7 @@ import { Header } from '../app/layout/header.tsx';
 import { HeroSection } from '../features/home/components/hero-section.tsx';
 import type { SessionStatus } from '../lib/session.tsx';
 import type { Language } from '../lib/i18n.ts';
-import { APP_ROUTES, teamPath } from '@club/contract/routes';
+import { APP_ROUTES, DRAWN_FRAMES, teamPath } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
 import type { RenderedContent } from '@club/contract/content';
@@ -52,6 +52,8 @@ export interface PrerenderedPage {
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
 export const NEWS_MODEL_PATH = '/news/model/es';
 
+const scoringFrame = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
+
 const page = (
   path: string,
   module: string | undefined,
@@ -65,7 +67,9 @@ const page = (
 
 /**
  * Every screen drawn at build time. Not drawn: the reset-password and verify-email screens (they
- * need the link's token), the staff area, and screens with an id in the path; those get the plain shell.
+ * need the link's token), the staff area, and screens with an id in the path; those get the plain
+ * shell, except the few whose frame is the same for every id (DRAWN_FRAMES: the scoring screen,
+ * drawn as it waits for its match, so nothing moves when the match arrives).
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true },
@@ -83,6 +87,9 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.training, 'src/features/training/training-page.tsx', 'restoring'),
   { ...page(APP_ROUTES.terms, 'src/features/legal/terms-page.tsx'), light: true },
   { ...page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'), light: true },
+  page(APP_ROUTES.matchDay, 'src/features/match/page/match-day-page.tsx'),
+  page(APP_ROUTES.myResults, 'src/features/results/my-results-page.tsx', 'restoring'),
+  { path: scoringFrame.drawnAt, name: scoringFrame.name, module: 'src/features/match/scoring/scoring-page.tsx', session: 'restoring' },
   ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true, content: true })),
   // The model of every news page (the server draws each item's page from it with the live content).
   { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', light: true, content: true },

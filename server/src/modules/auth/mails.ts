@@ -3,6 +3,7 @@
 import type { Language } from '@club/contract/languages';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
+import { CLUB_SIGNATURE } from '../../mail/club-name.ts';
 
 export type MailLanguage = Language;
 
@@ -15,7 +16,7 @@ const RESET_TEXTS: Record<MailLanguage, Texts> = {
       'El enlace es válido durante una hora y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.',
     ],
     action: 'Restablecer la contraseña',
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: 'Restableix la teva contrasenya',
@@ -25,7 +26,7 @@ const RESET_TEXTS: Record<MailLanguage, Texts> = {
       "L'enllaç és vàlid durant una hora i només es pot fer servir una vegada. Si no ho has demanat tu, ignora aquest missatge: la teva contrasenya no canvia.",
     ],
     action: 'Restablir la contrasenya',
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'Reset your password',
@@ -35,7 +36,7 @@ const RESET_TEXTS: Record<MailLanguage, Texts> = {
       "The link is valid for one hour and can be used once. If you did not ask for it, ignore this message: your password stays as it is.",
     ],
     action: 'Reset the password',
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 
@@ -47,7 +48,7 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       'La contraseña de tu cuenta del club se acaba de restablecer y se han cerrado todas tus sesiones.',
       'Si no has sido tú, escríbenos enseguida respondiendo a este mensaje o desde el formulario de contacto de la web.',
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: 'La teva contrasenya ha canviat',
@@ -56,7 +57,7 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       "La contrasenya del teu compte del club s'acaba de restablir i s'han tancat totes les teves sessions.",
       "Si no has estat tu, escriu-nos de seguida responent aquest missatge o des del formulari de contacte del web.",
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'Your password has changed',
@@ -65,7 +66,7 @@ const NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       'The password of your club account has just been reset, and all your sessions have been closed.',
       'If this was not you, write to us at once by replying to this message or through the contact form of the site.',
     ],
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 
@@ -84,7 +85,7 @@ const CHANGE_NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       'Has cambiado la contraseña de tu cuenta del club y se han cerrado todas tus sesiones.',
       'Si no has sido tú, escríbenos enseguida respondiendo a este mensaje o desde el formulario de contacto de la web.',
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: 'La teva contrasenya ha canviat',
@@ -93,7 +94,7 @@ const CHANGE_NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       "Has canviat la contrasenya del teu compte del club i s'han tancat totes les teves sessions.",
       "Si no has estat tu, escriu-nos de seguida responent aquest missatge o des del formulari de contacte del web.",
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'Your password has changed',
@@ -102,7 +103,7 @@ const CHANGE_NOTICE_TEXTS: Record<MailLanguage, Texts> = {
       'You changed the password of your club account, and all your sessions have been closed.',
       'If this was not you, write to us at once by replying to this message or through the contact form of the site.',
     ],
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 

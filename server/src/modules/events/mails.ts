@@ -8,6 +8,7 @@ import { mailLanguageOf } from '../../lib/language.ts';
 import { instantOfWallTime } from '@club/contract/club-time';
 import { eventMailHtml } from '../../mail/html.ts';
 import { formatWall } from '@club/contract/wall-format';
+import { CLUB_SIGNATURE } from '../../mail/club-name.ts';
 
 type MailLanguage = Language;
 export type EventMailKind =
@@ -92,22 +93,22 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'Tu inscripción en este evento ha quedado registrada.',
       cancelled: 'Tu inscripción en este evento ha sido anulada y tu plaza queda libre.',
-      eventCancelled: 'El club ha cancelado este evento, en el que estabas inscrito.',
+      eventCancelled: 'El club ha cancelado este evento, en el que tenías plaza.',
       eventCancelledWaiting: 'El club ha cancelado este evento, en cuya lista de espera estabas.',
-      promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya estás inscrito.',
+      promoted: 'Se ha liberado una plaza y era tuya: estabas en la lista de espera y ya tienes plaza.',
       confirmed: 'El club ha confirmado tu inscripción en este evento.',
       cancelledByStaff:
         'El club ha anulado tu inscripción en este evento: tu plaza queda libre y no se te espera. Si crees que es un error, contesta a este mensaje o llama al club.',
       restoredByStaff: 'El club ha vuelto a darte plaza en este evento: te esperamos.',
-      reminder: 'Te recordamos que estás inscrito en este evento.',
-      eventChanged: 'El club ha cambiado este evento, en el que estás inscrito.',
+      reminder: 'Te recordamos que tienes plaza en este evento.',
+      eventChanged: 'El club ha cambiado este evento, en el que tienes plaza.',
     },
     when: 'Cuándo',
     where: 'Dónde',
     was: 'Antes',
     link: 'Ver el evento',
     remindersOff: 'Para no recibir más recordatorios de eventos',
-    signature: 'El equipo del club',
+    signature: CLUB_SIGNATURE,
   },
   ca: {
     subject: {
@@ -126,22 +127,22 @@ const TEXTS: Record<MailLanguage, Texts> = {
     body: {
       registered: 'La teva inscripció en aquest esdeveniment ha quedat registrada.',
       cancelled: "La teva inscripció en aquest esdeveniment s'ha anul·lat i la teva plaça queda lliure.",
-      eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què estaves inscrit.',
+      eventCancelled: 'El club ha cancel·lat aquest esdeveniment, en què tenies plaça.',
       eventCancelledWaiting: "El club ha cancel·lat aquest esdeveniment, de la llista d'espera del qual formaves part.",
-      promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi estàs inscrit.",
+      promoted: "S'ha alliberat una plaça i era teva: eres a la llista d'espera i ja hi tens plaça.",
       confirmed: 'El club ha confirmat la teva inscripció en aquest esdeveniment.',
       cancelledByStaff:
         "El club ha anul·lat la teva inscripció en aquest esdeveniment: la teva plaça queda lliure i no se t'espera. Si creus que és un error, respon aquest missatge o truca al club.",
       restoredByStaff: "El club t'ha tornat a donar plaça en aquest esdeveniment: t'esperem.",
-      reminder: 'Et recordem que estàs inscrit en aquest esdeveniment.',
-      eventChanged: 'El club ha canviat aquest esdeveniment, en què estàs inscrit.',
+      reminder: 'Et recordem que tens plaça en aquest esdeveniment.',
+      eventChanged: 'El club ha canviat aquest esdeveniment, en què tens plaça.',
     },
     when: 'Quan',
     where: 'On',
     was: 'Abans',
     link: "Veure l'esdeveniment",
     remindersOff: "Per no rebre més recordatoris d'esdeveniments",
-    signature: "L'equip del club",
+    signature: CLUB_SIGNATURE,
   },
   en: {
     subject: {
@@ -175,7 +176,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     was: 'Before',
     link: 'See the event',
     remindersOff: 'To stop event reminders',
-    signature: 'The club team',
+    signature: CLUB_SIGNATURE,
   },
 };
 

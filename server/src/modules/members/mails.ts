@@ -3,6 +3,7 @@
 import type { Language as MailLanguage } from '@club/contract/languages';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
+import { CLUB_SIGNATURE } from '../../mail/club-name.ts';
 
 const VERIFY_TEXTS: Record<MailLanguage, Texts> = {
   es: {
@@ -13,7 +14,7 @@ const VERIFY_TEXTS: Record<MailLanguage, Texts> = {
       'El enlace es válido durante 48 horas y solo se puede usar una vez. Si no te has dado de alta tú, ignora este mensaje.',
     ],
     action: 'Confirmar la dirección',
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: 'Confirma la teva adreça de correu',
@@ -23,7 +24,7 @@ const VERIFY_TEXTS: Record<MailLanguage, Texts> = {
       "L'enllaç és vàlid durant 48 hores i només es pot fer servir una vegada. Si no t'has donat d'alta tu, ignora aquest missatge.",
     ],
     action: "Confirmar l'adreça",
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'Confirm your e-mail address',
@@ -33,7 +34,7 @@ const VERIFY_TEXTS: Record<MailLanguage, Texts> = {
       'The link is valid for 48 hours and can be used once. If you did not sign up, ignore this message.',
     ],
     action: 'Confirm the address',
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 
@@ -46,7 +47,7 @@ const CHANGE_TEXTS: Record<MailLanguage, Texts> = {
       'El enlace es válido durante 48 horas y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje.',
     ],
     action: 'Confirmar la nueva dirección',
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: 'Confirma la teva nova adreça de correu',
@@ -56,7 +57,7 @@ const CHANGE_TEXTS: Record<MailLanguage, Texts> = {
       "L'enllaç és vàlid durant 48 hores i només es pot fer servir una vegada. Si no ho has demanat tu, ignora aquest missatge.",
     ],
     action: 'Confirmar la nova adreça',
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'Confirm your new e-mail address',
@@ -66,7 +67,7 @@ const CHANGE_TEXTS: Record<MailLanguage, Texts> = {
       'The link is valid for 48 hours and can be used once. If you did not ask for it, ignore this message.',
     ],
     action: 'Confirm the new address',
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 
@@ -78,7 +79,7 @@ const OLD_ADDRESS_TEXTS: Record<MailLanguage, Texts> = {
       'Se ha pedido cambiar la dirección de correo de tu cuenta del club. El cambio se hará cuando se confirme desde la nueva dirección.',
       'Si no has sido tú, cambia tu contraseña y escríbenos respondiendo a este mensaje.',
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   ca: {
     subject: "Canvi d'adreça de correu sol·licitat",
@@ -87,7 +88,7 @@ const OLD_ADDRESS_TEXTS: Record<MailLanguage, Texts> = {
       "S'ha demanat canviar l'adreça de correu del teu compte del club. El canvi es farà quan es confirmi des de la nova adreça.",
       'Si no has estat tu, canvia la teva contrasenya i escriu-nos responent aquest missatge.',
     ],
-    closing: 'El club',
+    closing: CLUB_SIGNATURE,
   },
   en: {
     subject: 'E-mail address change requested',
@@ -96,7 +97,7 @@ const OLD_ADDRESS_TEXTS: Record<MailLanguage, Texts> = {
       'Someone asked to change the e-mail address of your club account. The change happens once it is confirmed from the new address.',
       'If this was not you, change your password and write to us by replying to this message.',
     ],
-    closing: 'The club',
+    closing: CLUB_SIGNATURE,
   },
 };
 

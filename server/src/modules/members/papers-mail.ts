@@ -5,6 +5,7 @@ import type { Language } from '@club/contract/languages';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
 import type { MemberBoolean } from './flags.ts';
+import { CLUB_SIGNATURE } from '../../mail/club-name.ts';
 
 /** The papers as they were and as they are now; only what differs is told. */
 export interface Papers {
@@ -37,7 +38,7 @@ const TEXTS: Record<Language, PaperTexts> = {
       body: [
         'El club ha confirmado tu número de socio. Ya puedes inscribirte en las actividades que lo piden.',
       ],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     claimRejected: {
       subject: 'No hemos podido confirmar tu número de socio',
@@ -46,13 +47,13 @@ const TEXTS: Record<Language, PaperTexts> = {
         'El club no ha podido confirmar el número de socio que indicaste al darte de alta, y lo ha retirado de tu cuenta.',
         'Si crees que es un error, responde a este mensaje o pásate por el club con tu carné.',
       ],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     changed: {
       subject: 'El club ha actualizado tus datos',
       greeting: (name) => `Hola, ${name}:`,
       body: ['El club ha actualizado los datos que avala de ti:'],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     numberSet: (n) => `Número de socio: ${n}`,
     numberRemoved: 'Número de socio: retirado',
@@ -77,7 +78,7 @@ const TEXTS: Record<Language, PaperTexts> = {
       body: [
         "El club ha confirmat el teu número de soci. Ja pots inscriure't a les activitats que el demanen.",
       ],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     claimRejected: {
       subject: 'No hem pogut confirmar el teu número de soci',
@@ -86,13 +87,13 @@ const TEXTS: Record<Language, PaperTexts> = {
         "El club no ha pogut confirmar el número de soci que vas indicar en donar-te d'alta, i l'ha retirat del teu compte.",
         'Si creus que és un error, respon aquest missatge o passa pel club amb el teu carnet.',
       ],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     changed: {
       subject: "El club ha actualitzat les teves dades",
       greeting: (name) => `Hola, ${name}:`,
       body: ["El club ha actualitzat les dades que avala de tu:"],
-      closing: 'El club',
+      closing: CLUB_SIGNATURE,
     },
     numberSet: (n) => `Número de soci: ${n}`,
     numberRemoved: 'Número de soci: retirat',
@@ -115,7 +116,7 @@ const TEXTS: Record<Language, PaperTexts> = {
       subject: 'Your member number is confirmed',
       greeting: (name) => `Hello ${name},`,
       body: ['The club has confirmed your member number. You can now book the activities that need it.'],
-      closing: 'The club',
+      closing: CLUB_SIGNATURE,
     },
     claimRejected: {
       subject: 'We could not confirm your member number',
@@ -124,13 +125,13 @@ const TEXTS: Record<Language, PaperTexts> = {
         'The club could not confirm the member number you gave when you signed up, and has taken it off your account.',
         'If you think this is a mistake, reply to this message or come to the club with your card.',
       ],
-      closing: 'The club',
+      closing: CLUB_SIGNATURE,
     },
     changed: {
       subject: 'The club updated your details',
       greeting: (name) => `Hello ${name},`,
       body: ['The club has updated what it vouches for about you:'],
-      closing: 'The club',
+      closing: CLUB_SIGNATURE,
     },
     numberSet: (n) => `Member number: ${n}`,
     numberRemoved: 'Member number: removed',

@@ -15,6 +15,7 @@ import { mailLanguageOf } from '../../lib/language.ts';
 import { findMemberById } from '../members/index.ts';
 import { renderAccountMail } from '../../mail/account-mail.ts';
 import type { MailContent, Texts } from '../../mail/account-mail.ts';
+import { CLUB_SIGNATURE } from '../../mail/club-name.ts';
 
 export const LICENCE_NOTICE_JOB = 'licence-notice';
 export const DUES_NOTICE_JOB = 'dues-notice';
@@ -160,7 +161,7 @@ const REMINDERS_OFF: Record<Language, string> = {
   en: 'We write although you turned reminders off: this notice is about your papers with the club, not about events.',
 };
 
-const CLOSING: Record<Language, string> = { es: 'El club', ca: 'El club', en: 'The club' };
+const CLOSING: Record<Language, string> = { es: CLUB_SIGNATURE, ca: CLUB_SIGNATURE, en: CLUB_SIGNATURE };
 const GREETING: Record<Language, (name: string) => string> = {
   es: (name) => `Hola, ${name}:`,
   ca: (name) => `Hola, ${name}:`,

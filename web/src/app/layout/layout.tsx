@@ -6,6 +6,7 @@ import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { SpinnerOverlay } from './spinner-overlay.tsx';
 import { ToastStack } from './toast-stack.tsx';
+import { clearToastsOfPreviousScreen } from '../../lib/toasts.ts';
 import { SessionNotices } from './session-notices.tsx';
 import { useSession } from '../../lib/session.tsx';
 
@@ -54,6 +55,21 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Takes away the toasts of the screen left behind when another opens (a staff tab, a page); a
+ * toast shown as part of the change itself stays (`clearToastsOfPreviousScreen`).
+ */
+function ToastsFollowTheScreen() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    clearToastsOfPreviousScreen();
+  }, [pathname]);
+  return null;
+}
+
 /** The first stop for keyboard users: straight to the page's content. */
 export function SkipLink() {
   const { t } = useTranslation('common');
@@ -80,6 +96,7 @@ export function Layout() {
       <SpinnerOverlay />
       <ToastStack />
       <ScrollToTop />
+      <ToastsFollowTheScreen />
       <SessionNotices />
     </>
   );

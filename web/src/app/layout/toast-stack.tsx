@@ -72,11 +72,15 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   );
 }
 
-/** The toast stack at the top right: 5000 ms by default, auto-hide then removal, at most five. */
+/**
+ * The toast stack at the top right under the header (at the bottom on a phone and over an open
+ * dialog, where the top holds the page's heading or the dialog's close button): 5000 ms by
+ * default, auto-hide then removal, at most five. The layout takes away the toasts of a screen left.
+ */
 export function ToastStack() {
   const toasts = toastStore.use();
   return (
-    <div className="toast-container position-fixed top-0 end-0 toast-stack p-3" aria-live="polite">
+    <div className="toast-container position-fixed end-0 toast-stack p-3" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

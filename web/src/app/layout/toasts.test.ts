@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, act, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { ToastType } from '@club/contract/enums';
-import { TOAST_DEFAULT_DELAY, clearErrorToasts, removeToast, showToast, toastStore } from '../../lib/toasts.ts';
+import {
+  TOAST_DEFAULT_DELAY,
+  TOAST_NAVIGATION_GRACE_MS,
+  clearErrorToasts,
+  clearToastsOfPreviousScreen,
+  removeToast,
+  showToast,
+  toastStore,
+} from '../../lib/toasts.ts';
 import { ToastStack } from './toast-stack.tsx';
 
 afterEach(() => {
@@ -29,6 +37,17 @@ describe('toasts', () => {
     showToast({ title: 'saved', message: 'y' });
     clearErrorToasts();
     expect(toastStore.get().map((t) => t.title)).toEqual(['saved']);
+  });
+
+  it('takes away the toasts of the screen left behind, and keeps one shown as part of the change', () => {
+    showToast({ title: 'saved here', message: 'x' });
+    const shownAt = toastStore.get()[0]!.shownAt;
+    // Just after it was shown (a save that then opens the next screen): it stays.
+    clearToastsOfPreviousScreen(shownAt + TOAST_NAVIGATION_GRACE_MS - 1);
+    expect(toastStore.get().map((t) => t.title)).toEqual(['saved here']);
+    // Later, another tab is opened: the old news goes.
+    clearToastsOfPreviousScreen(shownAt + TOAST_NAVIGATION_GRACE_MS);
+    expect(toastStore.get()).toEqual([]);
   });
 
   it('defaults to a success toast shown for 5000 ms', () => {

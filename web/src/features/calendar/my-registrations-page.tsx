@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { checkRegistration, isExpired, roleForEventType } from '@club/contract/eligibility';
 import { RoleStatus, ToastType } from '@club/contract/enums';
 import { APP_ROUTES } from '@club/contract/routes';
-import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
 import type { MyRegistration, User } from '@club/contract/schemas';
 import { ApiCallError } from '../../lib/http.ts';
 import { PageHeader } from '../../lib/page-title.tsx';
@@ -19,15 +18,9 @@ import { scheduleText } from './calendar-format.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EventBriefing } from '../../components/event-briefing.tsx';
 import { useClubNow } from './hooks/use-club-now.ts';
+import { registrationStatusClass } from './registration-status.ts';
+import { personContext } from '../../lib/person-context.ts';
 import './calendar.css';
-
-const STATUS_CLASS: Record<number, string> = {
-  [RoleStatus.reservado]: 'text-bg-warning',
-  [RoleStatus.anulado]: 'text-bg-secondary',
-  [RoleStatus.confirmado]: 'text-bg-success',
-  [RoleStatus.finalizado]: 'text-bg-primary',
-  [WAITING_ROLE_STATUS]: 'text-bg-info',
-};
 
 /** The link to an event's card in the calendar. */
 function eventPath(item: MyRegistration): string {
@@ -142,6 +135,7 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
       type: ToastType.error,
       title: t('TITLE'),
       message: t(`events-calendar:ERRORS.${error instanceof ApiCallError ? error.errorCode : 'UNKNOWN'}`, {
+        context: personContext(user.sexo),
         defaultValue: t('ACTION_ERROR'),
       }),
     });
@@ -189,11 +183,11 @@ function RegistrationItem({ item, user, nowLocal }: { item: MyRegistration; user
             </h3>
             <p className="mb-1 small">{scheduleText(event.start, event.end, i18n.language)}</p>
             <span
-              className={`badge ${STATUS_CLASS[item.status] ?? 'text-bg-secondary'}`}
+              className={`badge ${registrationStatusClass(item.status)}`}
               data-testid="my-status"
             >
               {waiting
-                ? t('events-calendar:WAITLIST.PLACE', { count: item.enEspera ?? 0, ordinal: true })
+                ? t('events-calendar:WAITLIST.PLACE', { count: item.enEspera ?? 0, ordinal: true, context: personContext(user.sexo) })
                 : t(`common:ENUMS.ROLE_STATUS.${item.status}`)}
             </span>
           </div>

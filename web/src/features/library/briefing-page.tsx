@@ -4,6 +4,9 @@ import { usePageTitle } from '../../lib/page-title.tsx';
 import { StageThumbnail } from '../../components/stage-thumbnail.tsx';
 import { drawableIn, libraryText, useLibraryStage } from '../../lib/library/library-stage.ts';
 import { eventDayLabel, useBriefingEvent } from '../../lib/library/briefing-event.ts';
+import siteSettings from '@club/contract/site-settings.json';
+import { clubToday } from '@club/contract/club-time';
+import { formatDay } from '../../lib/membership/membership.ts';
 import './library.css';
 
 /**
@@ -29,6 +32,7 @@ export function BriefingPage() {
   }
   if (stage.isError || !text) return <div className="container-xl py-5 alert alert-danger">{t('LOAD_ERROR')}</div>;
   const entry = stage.data;
+  const todayIso = clubToday(new Date());
   return (
     <article className="briefing-page container-xl py-4" data-testid="briefing">
       <div className="briefing-actions d-flex flex-wrap gap-2 mb-3">
@@ -43,13 +47,22 @@ export function BriefingPage() {
         </Link>
       </div>
       <header className="briefing-head">
+        {/* On paper the site's header is gone: the sheet names the club, the event and the day itself. */}
+        <p className="briefing-club mb-1" data-testid="briefing-club">
+          {siteSettings.clubName}
+        </p>
         <p className="briefing-kicker mb-1">{t('BRIEFING.KICKER')}</p>
         <h1 className="mb-1">{text.name}</h1>
         {event.data ? (
-          <p className="briefing-event mb-0">
-            {event.data.evento} · {eventDayLabel(event.data.start, i18n.language)} · {event.data.start.slice(11, 16)}
+          <p className="briefing-event mb-0" data-testid="briefing-event">
+            {event.data.evento} · {eventDayLabel(event.data.start, i18n.language)} {event.data.start.slice(0, 4)} ·{' '}
+            {event.data.start.slice(11, 16)}
           </p>
-        ) : null}
+        ) : (
+          <p className="briefing-event mb-0" data-testid="briefing-event">
+            {t('BRIEFING.PRINTED', { date: formatDay(todayIso, i18n.language) })}
+          </p>
+        )}
       </header>
       <figure className="briefing-figure">
         <StageThumbnail stage={drawableIn(entry, i18n.language)} label={t('THUMBNAIL', { name: text.name })} />
@@ -67,7 +80,7 @@ export function BriefingPage() {
         {entry.tags.length > 0 ? (
           <div>
             <dt>{t('TAGS')}</dt>
-            <dd>{entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })).join(', ')}</dd>
+            <dd>{[...new Set(entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })))].join(', ')}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +35,11 @@ export function LibraryPage() {
   // Typing stays responsive with hundreds of stages: the list follows a step behind.
   const deferredSearch = useDeferredValue(search);
   const entries = useMemo(() => library.data ?? [], [library.data]);
-  const tags = useMemo(() => tagsOf(entries), [entries]);
+  const tagLabel = useCallback((name: string) => t(`TAG.${name}`, { defaultValue: name }), [t]);
+  const tags = useMemo(() => tagsOf(entries, tagLabel), [entries, tagLabel]);
   const shown = useMemo(
-    () => filterLibrary(entries, { search: deferredSearch, tag, sort }, i18n.language),
-    [entries, deferredSearch, tag, sort, i18n.language],
+    () => filterLibrary(entries, { search: deferredSearch, tag, sort }, i18n.language, tagLabel),
+    [entries, deferredSearch, tag, sort, i18n.language, tagLabel],
   );
 
   const onCopy = async (entry: LibraryEntry) => {
@@ -93,9 +94,9 @@ export function LibraryPage() {
                 setLimit(PAGE_SIZE);
               }}>
               <option value="">{t('ALL_TAGS')}</option>
-              {tags.map((name) => (
-                <option key={name} value={name}>
-                  {t(`TAG.${name}`, { defaultValue: name })}
+              {tags.map(({ key, label }) => (
+                <option key={key} value={key}>
+                  {label}
                 </option>
               ))}
             </select>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
+import { APP_ROUTES } from '@club/contract/routes';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EngineState } from '@club/contract/stage';
@@ -450,9 +451,14 @@ function Viewer({ stage }: { stage: Stage }) {
         {stage.elements.length === 0 ? (
           <div className="viewer-empty">
             <p>{t('EMPTY')}</p>
-            <Link className="btn btn-primary" to="/stage-designer">
-              {t('OPEN_DESIGNER')}
-            </Link>
+            <div className="d-flex flex-wrap gap-2 justify-content-center">
+              <Link className="btn btn-primary" to={APP_ROUTES.library}>
+                {t('OPEN_LIBRARY')}
+              </Link>
+              <Link className="btn btn-outline-primary" to="/stage-designer">
+                {t('OPEN_DESIGNER')}
+              </Link>
+            </div>
           </div>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -68,11 +68,18 @@ export function EventFormModal({
     watch,
     setError,
     getValues,
+    setValue,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<EventFormValues, unknown, AdminEventBody>({
     resolver: zodResolver(schema),
     defaultValues: initialValues,
   });
+  // The stage list arrives after the form: a select cannot show an option it does not have yet,
+  // so once the list is in, the chosen stage is set again and shows (not "None").
+  const stages = library.data;
+  useEffect(() => {
+    if (stages) setValue('stageId', getValues('stageId'));
+  }, [stages, getValues, setValue]);
   const [scope, setScope] = useState<EventScope>('this');
   // The server's own words for a clock change the form cannot see (a later event of a series).
   const [serverClockMessage, setServerClockMessage] = useState<string | undefined>();

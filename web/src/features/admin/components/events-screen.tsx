@@ -133,6 +133,90 @@ export function EventsScreen() {
   };
 
   const list = events.data ?? [];
+  // In the month under way what is still to come goes first; the events already over follow,
+  // under their own heading (a past month is all past, and keeps its order).
+  const isOver = (event: ClubEvent) => compareEventTimes(event.end, nowLocal) < 0;
+  const upcoming = list.filter((event) => !isOver(event));
+  const overEvents = list.filter(isOver);
+  const renderEvent = (event: ClubEvent) => {
+    const registered = activeRegistrations(event);
+    const taken = event.plazas - event.plazasLibres;
+    const past = compareEventTimes(event.end, nowLocal) < 0;
+    return (
+      <li
+        key={event.uuid}
+        className={`admin-event type-${event.type}${past ? ' is-past' : ''}`}
+        data-testid="admin-event"
+      >
+        <div className="admin-event-main">
+          <p className="admin-event-when mb-1">{formatEventWhen(event.start, event.end, language)}</p>
+          <h3 className="h6 mb-1 admin-event-title">{event.evento}</h3>
+          <div className="admin-event-badges">
+            {past ? (
+              <Badge bg="light" text="dark" className="fw-normal border admin-event-past">
+                {t('admin:EVENTS.PAST')}
+              </Badge>
+            ) : null}
+            <Badge bg="secondary" className="fw-normal">
+              {t(`common:ENUMS.EVENT_TYPE.${event.type}`)}
+            </Badge>
+            <Badge bg={event.status === 1 ? 'dark' : 'success'} className="fw-normal">
+              {t(`common:ENUMS.EVENT_STATUS.${event.status}`)}
+            </Badge>
+            {event.soloLectura ? (
+              <Badge bg="warning" text="dark" className="fw-normal">
+                <Icon name="lock" size={12} className="me-1" />
+                {t('admin:EVENTS.LOCKED')}
+              </Badge>
+            ) : null}
+            {event.seriesId ? (
+              <Badge bg="light" text="dark" className="fw-normal border">
+                <Icon name="repeat" size={12} className="me-1" />
+                {t('admin:EVENTS.SERIES')}
+              </Badge>
+            ) : null}
+            <span className="admin-event-seats small text-body-secondary">
+              {t('admin:EVENTS.SEATS', { taken, total: event.plazas })}
+            </span>
+          </div>
+          {event.nota ? (
+            <p className="admin-event-note small text-body-secondary mb-0 mt-1">{event.nota}</p>
+          ) : null}
+        </div>
+        <div className="admin-event-actions">
+          <Button size="sm" variant="outline-primary" onClick={() => setAttendeesOf(event.uuid)}>
+            <Icon name="list" size={16} className="me-1" />
+            {t('admin:EVENTS.ACTIONS.ATTENDEES', { count: registered })}
+          </Button>
+          <ButtonGroup size="sm" aria-label={t('admin:EVENTS.ACTIONS.GROUP', { title: event.evento })}>
+            <Button
+              variant="outline-secondary"
+              onClick={() => setEditing({ purpose: 'edit', event, values: valuesFromEvent(event) })}
+            >
+              {t('admin:EVENTS.ACTIONS.EDIT')}
+            </Button>
+            <Button
+              variant="outline-secondary"
+              onClick={() => setEditing({ purpose: 'repeat', values: valuesFromEvent(event, 1) })}
+            >
+              {t('admin:EVENTS.ACTIONS.REPEAT')}
+            </Button>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void toggleLock(event)}
+              aria-pressed={event.soloLectura}
+              disabled={update.isPending}
+            >
+              {t(event.soloLectura ? 'admin:EVENTS.ACTIONS.UNLOCK' : 'admin:EVENTS.ACTIONS.LOCK')}
+            </Button>
+            <Button variant="outline-danger" onClick={() => setDeleting({ event, step: 1, scope: 'this' })}>
+              {t('admin:EVENTS.ACTIONS.DELETE')}
+            </Button>
+          </ButtonGroup>
+        </div>
+      </li>
+    );
+  };
   const attendeesEvent = attendeesOf ? list.find((e) => e.uuid === attendeesOf) : undefined;
   const deletingRegistered = deleting ? activeRegistrations(deleting.event) : 0;
 
@@ -175,94 +259,33 @@ export function EventsScreen() {
         <p className="text-body-secondary py-3">{t('admin:EVENTS.EMPTY')}</p>
       ) : null}
 
-      {list.length > 0 ? (
+      {upcoming.length > 0 ? (
         <ul
           className="admin-event-list list-unstyled"
           aria-label={t('admin:EVENTS.LIST', { month: monthTitle })}
         >
-          {list.map((event) => {
-            const registered = activeRegistrations(event);
-            const taken = event.plazas - event.plazasLibres;
-            const past = compareEventTimes(event.end, nowLocal) < 0;
-            return (
-              <li
-                key={event.uuid}
-                className={`admin-event type-${event.type}${past ? ' is-past' : ''}`}
-                data-testid="admin-event"
-              >
-                <div className="admin-event-main">
-                  <p className="admin-event-when mb-1">{formatEventWhen(event.start, event.end, language)}</p>
-                  <h3 className="h6 mb-1 admin-event-title">{event.evento}</h3>
-                  <div className="admin-event-badges">
-                    {past ? (
-                      <Badge bg="light" text="dark" className="fw-normal border admin-event-past">
-                        {t('admin:EVENTS.PAST')}
-                      </Badge>
-                    ) : null}
-                    <Badge bg="secondary" className="fw-normal">
-                      {t(`common:ENUMS.EVENT_TYPE.${event.type}`)}
-                    </Badge>
-                    <Badge bg={event.status === 1 ? 'dark' : 'success'} className="fw-normal">
-                      {t(`common:ENUMS.EVENT_STATUS.${event.status}`)}
-                    </Badge>
-                    {event.soloLectura ? (
-                      <Badge bg="warning" text="dark" className="fw-normal">
-                        <Icon name="lock" size={12} className="me-1" />
-                        {t('admin:EVENTS.LOCKED')}
-                      </Badge>
-                    ) : null}
-                    {event.seriesId ? (
-                      <Badge bg="light" text="dark" className="fw-normal border">
-                        <Icon name="repeat" size={12} className="me-1" />
-                        {t('admin:EVENTS.SERIES')}
-                      </Badge>
-                    ) : null}
-                    <span className="admin-event-seats small text-body-secondary">
-                      {t('admin:EVENTS.SEATS', { taken, total: event.plazas })}
-                    </span>
-                  </div>
-                  {event.nota ? (
-                    <p className="admin-event-note small text-body-secondary mb-0 mt-1">{event.nota}</p>
-                  ) : null}
-                </div>
-                <div className="admin-event-actions">
-                  <Button size="sm" variant="outline-primary" onClick={() => setAttendeesOf(event.uuid)}>
-                    <Icon name="list" size={16} className="me-1" />
-                    {t('admin:EVENTS.ACTIONS.ATTENDEES', { count: registered })}
-                  </Button>
-                  <ButtonGroup
-                    size="sm"
-                    aria-label={t('admin:EVENTS.ACTIONS.GROUP', { title: event.evento })}
-                  >
-                    <Button
-                      variant="outline-secondary"
-                      onClick={() => setEditing({ purpose: 'edit', event, values: valuesFromEvent(event) })}
-                    >
-                      {t('admin:EVENTS.ACTIONS.EDIT')}
-                    </Button>
-                    <Button
-                      variant="outline-secondary"
-                      onClick={() => setEditing({ purpose: 'repeat', values: valuesFromEvent(event, 1) })}
-                    >
-                      {t('admin:EVENTS.ACTIONS.REPEAT')}
-                    </Button>
-                    <Button
-                      variant="outline-secondary"
-                      onClick={() => void toggleLock(event)}
-                      aria-pressed={event.soloLectura}
-                      disabled={update.isPending}
-                    >
-                      {t(event.soloLectura ? 'admin:EVENTS.ACTIONS.UNLOCK' : 'admin:EVENTS.ACTIONS.LOCK')}
-                    </Button>
-                    <Button variant="outline-danger" onClick={() => setDeleting({ event, step: 1, scope: 'this' })}>
-                      {t('admin:EVENTS.ACTIONS.DELETE')}
-                    </Button>
-                  </ButtonGroup>
-                </div>
-              </li>
-            );
-          })}
+          {upcoming.map(renderEvent)}
         </ul>
+      ) : null}
+      {overEvents.length > 0 ? (
+        <>
+          {upcoming.length > 0 ? (
+            <h3 className="h6 text-body-secondary mt-4" id="admin-events-past">
+              {t('admin:EVENTS.PAST_THIS_MONTH', { count: overEvents.length })}
+            </h3>
+          ) : null}
+          <ul
+            className="admin-event-list list-unstyled"
+            aria-label={
+              upcoming.length > 0
+                ? t('admin:EVENTS.PAST_THIS_MONTH', { count: overEvents.length })
+                : t('admin:EVENTS.LIST', { month: monthTitle })
+            }
+            data-testid={upcoming.length > 0 ? 'admin-events-past' : undefined}
+          >
+            {overEvents.map(renderEvent)}
+          </ul>
+        </>
       ) : null}
 
       {editing ? (

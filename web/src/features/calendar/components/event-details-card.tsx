@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES, matchPath } from '@club/contract/routes';
-import { eventBadge, isRegistered, isRegistrable } from '@club/contract/eligibility';
+import { eventBadge, isRegistered, isRegistrable, ownRegistration } from '@club/contract/eligibility';
 import { eventStyle } from '@club/contract/eligibility';
 import { EventStatus } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
@@ -15,6 +15,7 @@ import { useEventMatch } from '../api/event-match.ts';
 import { ParticipantsDialog } from './participants-dialog.tsx';
 import { RegistrationForm } from './registration-form.tsx';
 import { WaitlistPanel } from './waitlist-panel.tsx';
+import { registrationStatusClass } from '../registration-status.ts';
 
 interface EventDetailsCardProps {
   event: ClubEvent;
@@ -39,6 +40,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
   const cardRef = useRef<HTMLElement>(null);
   const style = eventStyle(event, nowLocal);
   const badge = eventBadge(event, user?.uuid ?? null, nowLocal);
+  const own = user ? ownRegistration(event, user.uuid) : null;
   const headingId = `event-title-${event.uuid}`;
   const socialShoot = isSocialShoot(event.type);
   const match = useEventMatch(event.uuid, socialShoot);
@@ -75,7 +77,12 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             ) : null}
             {event.evento}
           </h3>
-          {badge ? (
+          {badge === 'registered' && own ? (
+            // The member's registration says its state in the word and colour "My registrations" uses.
+            <span className={`badge cal-badge ${registrationStatusClass(own.status)}`} data-badge={badge}>
+              {t(`common:ENUMS.ROLE_STATUS.${own.status}`)}
+            </span>
+          ) : badge ? (
             <span className={`badge cal-badge ${BADGE_CLASS[badge]}`} data-badge={badge}>
               {t(`BADGE.${badge}`)}
             </span>
@@ -96,7 +103,7 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             <dt>{t('CARD.SCHEDULE')}</dt>
             <dd>{scheduleText(event.start, event.end, i18n.language)}</dd>
           </div>
-          {user ? (
+          {user && isRegistrable(event.type) && event.plazas > 0 ? (
             <div>
               <dt>{t('CARD.SEATS')}</dt>
               <dd className="cal-seats">

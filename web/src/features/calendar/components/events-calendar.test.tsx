@@ -267,11 +267,14 @@ describe('registration', () => {
     expect(within(card).getByText('Senior')).toBeInTheDocument();
     const note = within(card).getByRole('note');
     expect(note).toHaveTextContent('You do not meet the requirements of this event');
-    expect(
-      within(note)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Weapons licence']);
+    // What is missing, each with what to do about it, then what the member can do already.
+    const missing = [...note.querySelectorAll('[data-requirement]')];
+    expect(missing.map((item) => item.getAttribute('data-requirement'))).toEqual(['licence']);
+    expect(missing[0]).toHaveTextContent('Weapons licence: bring it (or a copy) to the club');
+    expect(within(missing[0] as HTMLElement).getByRole('link', { name: 'Write to the club' })).toHaveAttribute('href', '/#contact');
+    expect(within(note).getByTestId('can-do-now')).toHaveTextContent('Register for: ');
+    expect(within(note).getByTestId('can-do-now')).toHaveTextContent('Club practice');
+    expect(within(note).getByRole('link', { name: 'Stage library' })).toHaveAttribute('href', '/stages');
     // Nothing that cannot apply is offered, and nothing can be chosen.
     for (const name of ['Register', 'Update', 'Cancel registration'])
       expect(within(card).queryByRole('button', { name })).toBeNull();
@@ -335,7 +338,7 @@ describe('registration', () => {
       roles: [{ roleId: 3, status: 1 }],
     });
     await waitFor(() =>
-      expect(within(card).getByText('Registered')).toHaveAttribute('data-badge', 'registered'),
+      expect(within(card).getByText('Booked')).toHaveAttribute('data-badge', 'registered'),
     );
     expect(within(card).getByText('11 free seats of 20')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Register' })).toBeNull();
@@ -408,11 +411,17 @@ describe('registration', () => {
     // Reserved events carry no badge and take no registrations.
     expect(card.querySelector('[data-badge]')).toBeNull();
     expect(within(card).getByText('This event does not take registrations.')).toBeInTheDocument();
-    const attendees = within(card).getByRole('button', { name: 'Attendee list' });
+    // A slot with no seats says nothing about seats ("No free seats of 0").
+    expect(within(card).queryByTestId('seats')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Attendee list' })).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: /Club shoot/ }));
+    const shootCard = await screen.findByRole('article', { name: 'Club shoot' });
+    const attendees = within(shootCard).getByRole('button', { name: 'Attendee list' });
     expect(attendees.closest('.cal-seats')).not.toBeNull();
     await act(async () => {
       await user.click(attendees);
     });
-    expect(await screen.findByRole('dialog', { name: 'Attendees: Range booked' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Attendees: Club shoot' })).toBeInTheDocument();
   });
 });

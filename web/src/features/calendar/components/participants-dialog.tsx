@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { roleForEventType } from '@club/contract/eligibility';
 import { RoleStatus, ToastType } from '@club/contract/enums';
 import { WAITING_ROLE_STATUS } from '@club/contract/schemas';
+import { registrationStatusClass } from '../registration-status.ts';
 import type { ClubEvent, Participant } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
@@ -18,13 +19,6 @@ interface ParticipantsDialogProps {
   onClose(): void;
 }
 
-const STATUS_CLASS: Record<RoleStatus | typeof WAITING_ROLE_STATUS, string> = {
-  [RoleStatus.reservado]: 'text-bg-warning',
-  [RoleStatus.anulado]: 'text-bg-secondary',
-  [RoleStatus.confirmado]: 'text-bg-success',
-  [RoleStatus.finalizado]: 'text-bg-primary',
-  [WAITING_ROLE_STATUS]: 'text-bg-info',
-};
 
 function registrationRole(event: ClubEvent, participant: Participant) {
   const roleId = roleForEventType(event.type);
@@ -162,7 +156,7 @@ export function ParticipantsDialog({ event, viewer, show, onClose }: Participant
                       <td>{participant.factor ? t(`common:ENUMS.FACTOR.${participant.factor}`) : '—'}</td>
                       <td>
                         {status ? (
-                          <span className={`badge ${STATUS_CLASS[status]}`}>
+                          <span className={`badge ${registrationStatusClass(status)}`}>
                             {t(`common:ENUMS.ROLE_STATUS.${status}`)}
                           </span>
                         ) : (

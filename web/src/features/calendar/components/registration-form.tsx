@@ -23,6 +23,8 @@ import { asksDivisionAndFactor } from '../calendar-model.ts';
 import { formatDay, useMembership } from '../../../lib/membership/membership.ts';
 import { APP_ROUTES } from '@club/contract/routes';
 import { Link } from 'react-router';
+import { personContext } from '../../../lib/person-context.ts';
+import { NextSteps } from './next-steps.tsx';
 
 // Refusals of the club's dues and pack rules and of the licence's date: texts of the membership area.
 const MEMBERSHIP_REASONS = new Set(['MEMBERSHIP_LAPSED', 'PACK_EMPTY', 'LICENCE_EXPIRED']);
@@ -78,7 +80,7 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
         title: t(`${keyPrefix}_TITLE`),
         message: MEMBERSHIP_REASONS.has(code)
           ? t(`membership:REASON.${code}`, { date: licenceDate })
-          : t(`ERRORS.${code}`, { defaultValue: t(`${keyPrefix}_ERROR`) }),
+          : t(`ERRORS.${code}`, { context: personContext(user.sexo), defaultValue: t(`${keyPrefix}_ERROR`) }),
       });
     },
   });
@@ -225,16 +227,10 @@ export function RegistrationForm({ event, user, nowLocal }: RegistrationFormProp
           <p className="mb-0">
             {MEMBERSHIP_REASONS.has(reason.reason)
               ? t(`membership:REASON.${reason.reason}`, { date: licenceDate })
-              : t(`REASON.${reason.reason}`)}
+              : t(`REASON.${reason.reason}`, { context: personContext(user.sexo) })}
           </p>
           {MEMBERSHIP_REASONS.has(reason.reason) ? <Link to={APP_ROUTES.myMembership}>{t('membership:CARD.MY_MEMBERSHIP')}</Link> : null}
-          {reason.missing && reason.missing.length > 0 ? (
-            <ul className="cal-missing mb-0">
-              {reason.missing.map((requirement) => (
-                <li key={requirement}>{t(`REQUIREMENT.${requirement}`)}</li>
-              ))}
-            </ul>
-          ) : null}
+          {reason.missing && reason.missing.length > 0 ? <NextSteps missing={reason.missing} user={user} /> : null}
         </div>
       ) : null}
       {!registered && (needs.dues || needs.pack) && !(reason && !reason.ok && MEMBERSHIP_REASONS.has(reason.reason)) ? (

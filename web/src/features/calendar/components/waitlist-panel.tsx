@@ -4,6 +4,7 @@ import { ToastType } from '@club/contract/enums';
 import type { ClubEvent, User } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toasts.ts';
+import { personContext } from '../../../lib/person-context.ts';
 import { useWaitlist } from '../api/waitlist.ts';
 import type { WaitlistVariables } from '../api/waitlist.ts';
 
@@ -47,6 +48,7 @@ export function WaitlistPanel({ event, user, nowLocal }: WaitlistPanelProps) {
             type: ToastType.error,
             title: t('WAITLIST.TITLE'),
             message: t(`ERRORS.${error instanceof ApiCallError ? error.errorCode : 'UNKNOWN'}`, {
+              context: personContext(user.sexo),
               defaultValue: t('WAITLIST.ERROR'),
             }),
           }),
@@ -58,7 +60,7 @@ export function WaitlistPanel({ event, user, nowLocal }: WaitlistPanelProps) {
       {place !== null ? (
         <>
           <p className="mb-2 fw-semibold" data-testid="waitlist-place">
-            {t('WAITLIST.PLACE', { count: place, ordinal: true })}
+            {t('WAITLIST.PLACE', { count: place, ordinal: true, context: personContext(user.sexo) })}
           </p>
           <p className="small text-body-secondary mb-2">{t('WAITLIST.PROMISE')}</p>
           <button

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,8 +28,10 @@ const LIMITS = {
 const FIELDS = Object.keys(LIMITS) as FieldName[];
 
 /**
- * The contact form (SPEC §2, §5): the contract's rules, messages only after the first submit,
- * a toast for success or failure, and the form keeps what was typed either way.
+ * The contact form (SPEC §2, §5): the contract's rules, messages only after the first submit.
+ * A message sent gives SPEC's toast, empties the form and says so in place as well, where it
+ * stays (no second send by mistake) until the person writes another; a failure keeps what was
+ * typed and says why.
  */
 export function ContactForm() {
   const { t } = useTranslation(['home/contact', 'common']);
@@ -43,6 +46,7 @@ export function ContactForm() {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactBody>({
     resolver: zodResolver(contactSchema),
@@ -51,10 +55,14 @@ export function ContactForm() {
     defaultValues: { name: '', email: '', subject, message: '' },
   });
 
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
   const onSubmit = async (body: ContactBody) => {
     try {
       await withSpinner(send.mutateAsync(body), 'home/contact:SENDING');
       showToast({ title: t('SENT_TITLE'), message: t('SENT_MESSAGE'), type: ToastType.success });
+      reset({ name: body.name, email: body.email, subject: '', message: '' });
+      setSentTo(body.email);
     } catch (err) {
       applyServerFieldErrors(err, setError, FIELDS);
       const message =
@@ -97,18 +105,33 @@ export function ContactForm() {
       <h3 className="h5 mb-3" id="contact-form-title">
         {t('FORM.TITLE')}
       </h3>
-      <div className="row g-3">
+      <div role="status" aria-live="polite">
+        {sentTo !== null ? (
+          <div className="alert alert-success" data-testid="contact-sent">
+            <p className="fw-semibold mb-1">{t('SENT_TITLE')}</p>
+            <p className="mb-2">{t('SENT_TO', { email: sentTo })}</p>
+            <button type="button" className="btn btn-sm btn-success" onClick={() => setSentTo(null)}>
+              {t('WRITE_ANOTHER')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="row g-3" hidden={sentTo !== null}>
         {field('name', { autoComplete: 'name' })}
         {field('email', { type: 'email', autoComplete: 'email' })}
         {field('subject', {})}
         {field('message', { rows: 6 })}
       </div>
-      <p className="small text-body-secondary mt-3 mb-3">
-        {t('FORM.PRIVACY_NOTE')} <Link to={APP_ROUTES.privacy}>{t('FORM.PRIVACY_LINK')}</Link>
-      </p>
-      <button type="submit" className="btn btn-accent btn-lg" disabled={send.isPending}>
-        {t('FORM.SEND')}
-      </button>
+      {sentTo === null ? (
+        <>
+          <p className="small text-body-secondary mt-3 mb-3">
+            {t('FORM.PRIVACY_NOTE')} <Link to={APP_ROUTES.privacy}>{t('FORM.PRIVACY_LINK')}</Link>
+          </p>
+          <button type="submit" className="btn btn-accent btn-lg" disabled={send.isPending}>
+            {t('FORM.SEND')}
+          </button>
+        </>
+      ) : null}
     </form>
   );
 }

@@ -32,9 +32,10 @@ export function LibraryCard({ entry, signedIn, staff, onCopy, onDelete }: Librar
         <p className="library-description card-text">{text.description}</p>
         {entry.tags.length > 0 ? (
           <ul className="library-tags list-unstyled d-flex flex-wrap gap-1 mb-3" aria-label={t('TAGS')}>
-            {entry.tags.map((tag) => (
-              <li key={tag} className="badge text-bg-light border">
-                {t(`TAG.${tag}`, { defaultValue: tag })}
+            {/* A tag typed as the club's word reads once ("speed" and "velocidad" are one in Spanish). */}
+            {[...new Set(entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })))].map((label) => (
+              <li key={label} className="badge text-bg-light border">
+                {label}
               </li>
             ))}
           </ul>

@@ -46,7 +46,11 @@ export function MatchDayPage() {
       <PageHeader title={t('HUB.TITLE')} subtitle={t('HUB.SUBTITLE')} />
       <div className="container-xl py-4 match-page">
         <h2 className="h4">{t('HUB.ON_THIS_PHONE')}</h2>
-        {kept === null ? null : kept.length === 0 ? (
+        {kept === null ? (
+          // The phone's copies are read after the first paint (also drawn at build time): the
+          // line "none kept" takes its place meanwhile, so the page below does not jump.
+          <p className="match-hub-pending" aria-hidden="true" />
+        ) : kept.length === 0 ? (
           <p>{t('HUB.NONE')}</p>
         ) : (
           <ul className="list-group mb-4">

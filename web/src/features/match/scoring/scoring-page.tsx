@@ -190,10 +190,29 @@ export function ScoringPage() {
   };
 
   if (data.status === 'loading' || status === 'restoring') {
+    // The screen's frame while its match loads (also drawn at build time, DRAWN_FRAMES): the
+    // title, the two pickers at their size and the page's height, so nothing moves on arrival.
     return (
-      <div className="score-page score-loading" role="status">
-        <div className="spinner-border" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:loading')}</span>
+      <div className="score-page" aria-busy="true">
+        <header className="score-head">
+          <div className="score-head-row">
+            <h1 className="score-title">{t('SCORE.TITLE')}</h1>
+          </div>
+          <div className="score-pickers">
+            <label className="score-picker">
+              <span>{t('SCORE.STAGE')}</span>
+              <select className="form-select form-select-lg" name="stage" disabled />
+            </label>
+            <label className="score-picker">
+              <span>{t('SCORE.SQUAD')}</span>
+              <select className="form-select form-select-lg" name="squad" disabled />
+            </label>
+          </div>
+        </header>
+        <div className="score-loading" role="status">
+          <div className="spinner-border" aria-hidden="true" />
+          <span className="visually-hidden">{t('common:loading')}</span>
+        </div>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '@club/contract/routes';
@@ -8,14 +9,18 @@ import { useMatch } from '../api/match.ts';
 import { MatchForm } from './match-form.tsx';
 import { CompetitorsPanel } from './competitors-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { ImportPanel } from './import-panel.tsx';
 import '../match.css';
 
 /** Staff's setup of an event's match (/match/{uuid}/setup): stages, squads, competitors, publishing. */
 export function SetupPage() {
   const { uuid = '' } = useParams();
-  const { t } = useTranslation(['match', 'common']);
+  // The import panel's texts load with the screen's, so it never suspends the screen on its own.
+  const { t } = useTranslation(['match', 'match-import', 'common']);
   const event = useBriefingEvent(uuid);
   const match = useMatch(uuid);
+  // The form starts again from the match an import left (its stages changed under it).
+  const [imports, setImports] = useState(0);
   const notAMatch = match.error instanceof ApiCallError && match.error.errorCode === 'NOT_A_MATCH';
   return (
     <>
@@ -46,9 +51,10 @@ export function SetupPage() {
             ) : (
               <p className="alert alert-info">{t('SETUP.NEW')}</p>
             )}
-            <MatchForm key={match.data ? 'edit' : 'new'} eventUuid={uuid} match={match.data ?? null} defaultName={event.data.evento} />
+            <MatchForm key={match.data ? `edit-${imports}` : 'new'} eventUuid={uuid} match={match.data ?? null} defaultName={event.data.evento} />
             {match.data ? <CompetitorsPanel eventUuid={uuid} match={match.data} /> : null}
             {match.data ? <HistoryPanel eventUuid={uuid} match={match.data} /> : null}
+            <ImportPanel eventUuid={uuid} onImported={() => setImports((n) => n + 1)} />
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ELEMENT_KINDS } from '@club/stage-engine/model';
 import type { ElementKind, Stage } from '@club/stage-engine/model';
@@ -42,27 +42,60 @@ export function DesignerToolbar({
 }: DesignerToolbarProps) {
   const { t } = useTranslation('stage-designer');
   const fileRef = useRef<HTMLInputElement>(null);
+  const gallery = useGalleryScroll(open);
   return (
     <div className={`designer-bar${open ? '' : ' is-collapsed'}`}>
       <div id="designer-bar-content" className="designer-bar-content" hidden={!open}>
-        <div className="add-gallery" role="group" aria-label={t('GALLERY')}>
-          <span className="add-gallery-label" aria-hidden="true">
-            <StageIcon name="plus" size={16} />
-            {t('ADD')}
-          </span>
-          {ELEMENT_KINDS.map((kind) => (
+        <div
+          className={`add-gallery-frame${gallery.more.left ? ' has-more-left' : ''}${gallery.more.right ? ' has-more-right' : ''}`}
+        >
+          {gallery.more.left ? (
             <button
-              key={kind}
               type="button"
-              className="btn gallery-item"
-              data-kind={kind}
-              aria-label={t('ADD_KIND', { kind: t(`KINDS.${kind}`) })}
-              title={t(`KINDS.${kind}`)}
-              onClick={() => onAdd(kind)}
+              className="btn gallery-more gallery-more-left"
+              aria-label={t('GALLERY_BACK')}
+              title={t('GALLERY_BACK')}
+              onClick={() => gallery.scroll(-1)}
             >
-              <ElementThumbnail kind={kind} height={34} />
+              <StageIcon name="chevronLeft" size={18} />
             </button>
-          ))}
+          ) : null}
+          <div
+            className="add-gallery"
+            role="group"
+            aria-label={t('GALLERY')}
+            ref={gallery.ref}
+            data-testid="add-gallery"
+          >
+            <span className="add-gallery-label" aria-hidden="true">
+              <StageIcon name="plus" size={16} />
+              {t('ADD')}
+            </span>
+            {ELEMENT_KINDS.map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className="btn gallery-item"
+                data-kind={kind}
+                aria-label={t('ADD_KIND', { kind: t(`KINDS.${kind}`) })}
+                title={t(`KINDS.${kind}`)}
+                onClick={() => onAdd(kind)}
+              >
+                <ElementThumbnail kind={kind} height={34} />
+              </button>
+            ))}
+          </div>
+          {gallery.more.right ? (
+            <button
+              type="button"
+              className="btn gallery-more gallery-more-right"
+              aria-label={t('GALLERY_MORE')}
+              title={t('GALLERY_MORE')}
+              onClick={() => gallery.scroll(1)}
+            >
+              <StageIcon name="chevronRight" size={18} />
+            </button>
+          ) : null}
         </div>
         <div className="designer-actions">
           <div className="btn-group" role="group" aria-label={t('HISTORY')}>
@@ -136,4 +169,37 @@ export function DesignerToolbar({
       </button>
     </div>
   );
+}
+
+/**
+ * The element strip scrolls sideways where it does not fit (a phone shows three of twelve): which
+ * sides hold more, kept up to date as it scrolls and resizes, and a step of most of its width.
+ */
+function useGalleryScroll(open: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const strip = ref.current;
+    if (!strip) return;
+    const left = strip.scrollLeft > 1;
+    const right = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+  }, []);
+  useEffect(() => {
+    const strip = ref.current;
+    if (!strip || !open) return;
+    measure();
+    strip.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    return () => {
+      strip.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [measure, open]);
+  const scroll = (direction: 1 | -1) => {
+    const strip = ref.current;
+    if (strip) strip.scrollBy({ left: direction * strip.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return { ref, more, scroll };
 }

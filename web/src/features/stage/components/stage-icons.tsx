@@ -21,6 +21,8 @@ const paths = {
   timer: 'M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM12 9v4l2.5 2.5M10 2h4',
   chevronUp: 'M5 15l7-7 7 7',
   chevronDown: 'M5 9l7 7 7-7',
+  chevronLeft: 'M15 5l-7 7 7 7',
+  chevronRight: 'M9 5l7 7-7 7',
   plus: 'M12 5v14M5 12h14',
   library: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5.5l3.5-1 3 14.5-3.5 1z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
