@@ -56,7 +56,7 @@ export const TABLE_OWNERS = {
   stages: { owner: 'modules/stages' },
   library_stages: { owner: 'modules/library' },
   training_sessions: { owner: 'modules/training' },
-  // The club's own content (migration 0018): each section's list, every version of it, photos.
+  // The club's own content (migration 0024): each section's list, every version of it, photos.
   content_sections: { owner: 'modules/content' },
   content_history: { owner: 'modules/content' },
   photos: { owner: 'modules/content' },

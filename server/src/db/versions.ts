@@ -5,7 +5,7 @@ import type { Executor } from './transaction.ts';
  * The database's change counters, moved by triggers from any process: `events` on every write
  * an event answer shows (migrations 0002, 0003), `sessions` on every write that can change what
  * a session token stands for (0009), `payments` on every write to the ledger (0017), `content` on
- * every change of the club's content or when a news item's time comes (0018). '' when a counter
+ * every change of the club's content or when a news item's time comes (0024). '' when a counter
  * is missing: nothing may be kept then.
  */
 export interface Versions {
@@ -13,7 +13,7 @@ export interface Versions {
   sessions: string;
   /** Moved on every write to the ledger (0017). */
   payments: string;
-  /** Moved on every content save or restore and when a news item's time comes (0018). */
+  /** Moved on every content save or restore and when a news item's time comes (0024). */
   content: string;
 }
 
@@ -42,7 +42,7 @@ export async function readVersions(db: Executor): Promise<Versions> {
 }
 
 /**
- * Raises a counter written by code rather than by a trigger (`content_version`, 0018) inside the
+ * Raises a counter written by code rather than by a trigger (`content_version`, 0024) inside the
  * caller's transaction, and answers its new value.
  */
 export async function raiseCounter(db: Executor, key: 'content_version'): Promise<number> {
