@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer } from 'vite';
+import { build, createServer } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { criticalCss } from './critical-css.ts';
@@ -9,6 +9,7 @@ import { criticalCss } from './critical-css.ts';
 import { LANGUAGES, LANGUAGE_COOKIE } from '../../packages/contract/src/languages.ts';
 import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
 import { chunkRunOrder } from './chunk-order.ts';
+import { buildTimeContent } from './build-content.ts';
 import { gzipSizes, overBudget, pageWeight } from './script-budget.ts';
 import type { PageScripts } from './script-budget.ts';
 import { LANGUAGE_KEY, SESSION_TOKEN_KEY } from '../src/lib/session-storage.ts';
@@ -38,6 +39,7 @@ interface Chunk {
 
 interface PrerenderedPage {
   path: string;
+  content?: boolean;
   name: string;
   module?: string;
   session: string;
@@ -55,6 +57,7 @@ interface ShellModule {
     areas: Record<string, object>,
     session: string,
     now?: Date,
+    content?: object,
   ): Promise<{ markup: string; areas: string[] }>;
 }
 
@@ -84,25 +87,6 @@ function memo<T>(kept: Map<string, T>, key: string, make: () => T): T {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-/**
- * Controls need the app: until it starts, buttons, boxes and lists show disabled and text fields
- * read-only, so neither a click nor typing is silently lost when the app replaces the drawing;
- * links are plain links and work from the start.
- */
-function inert(markup: string): string {
-  return markup.replace(
-    /<(button|input|select|textarea)\b([^>]*)>/g,
-    (tag: string, name: string, attributes: string) => {
-      if (/\s(disabled|readonly)=/.test(attributes)) return tag;
-      const typing =
-        name === 'textarea' ||
-        (name === 'input' &&
-          !/\stype="(checkbox|radio|file|range|color|hidden|submit|button)"/.test(attributes));
-      return `<${name} ${typing ? 'readonly=""' : 'disabled=""'}${attributes}>`;
-    },
-  );
-}
 
 /** The shell's `lang` and noscript text in a language (the template is written in Spanish). */
 function localiseShell(html: string, language: string, areas: Record<string, object>): string {
@@ -373,6 +357,7 @@ export function prerenderPages(): Plugin {
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },
       });
+      const buildContent = buildTimeContent();
       try {
         const shell = (await server.ssrLoadModule(SHELL_ENTRY)) as ShellModule;
         const boots = new Map<string, string>();
@@ -392,7 +377,7 @@ export function prerenderPages(): Plugin {
             variants(page).map((variant) => [language, variant] as const),
           )) {
             const areas = readAreas(root, language);
-            const drawn = await shell.renderPage(page.path, language, areas, page.session, now);
+            const drawn = await shell.renderPage(page.path, language, areas, page.session, now, page.content ? buildContent : undefined);
             const preload = [...new Set([...APP_AREAS, ...drawn.areas, ...(page.preloadAreas ?? [])])];
             // A chunk that held only styles is gone from the output by now (its styles are linked above).
             const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])].filter(
@@ -426,7 +411,7 @@ export function prerenderPages(): Plugin {
               .replace(STYLESHEET, '')
               .replace(
                 '<div id="root"></div>',
-                `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${inert(drawn.markup)}</div>`,
+                `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${drawn.markup}</div>`,
               );
             // Pages drawn alike (the languages of one screen, mostly) share their subset.
             const critical = memo(
@@ -481,6 +466,23 @@ export function prerenderPages(): Plugin {
       } finally {
         await server.close();
       }
+      // The same drawing code for the server, which draws content pages again whenever the
+      // club's content changes (decision 0041): `dist-ssr/page-shell.js`, beside `dist/` and
+      // never served. Packages that import styles are bundled (Node cannot import a stylesheet).
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        plugins: [react()],
+        ssr: { noExternal: ['yet-another-react-lightbox', 'swiper'] },
+        build: {
+          ssr: SHELL_ENTRY.slice(1),
+          outDir: path.join(root, 'dist-ssr'),
+          emptyOutDir: true,
+          minify: false,
+          copyPublicDir: false,
+        },
+      });
     },
   };
 }

@@ -49,6 +49,9 @@ export const ERROR_CODES = {
   // A settings change made from an older copy than the stored one; a payment voided twice.
   VERSION_CONFLICT: 409,
   ALREADY_VOIDED: 409,
+  // The club's own content: a save from an older copy; an upload that is no photo.
+  CONTENT_CONFLICT: 409,
+  BAD_PHOTO: 400,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,

@@ -1,5 +1,3 @@
-import siteSettings from '../site-settings.json' with { type: 'json' };
-
 /** A match's screens: its page (stages, squads), staff's setup, the scoring and the results. */
 export const matchPath = (eventUuid: string, screen?: 'setup' | 'score' | 'results'): string =>
   `/match/${eventUuid}${screen ? `/${screen}` : ''}`;
@@ -34,12 +32,20 @@ export const APP_ROUTES = {
   notFound: '/not-found',
 } as const;
 
-const exactPaths = new Set<string>([
-  ...Object.values(APP_ROUTES).filter((p) => p !== APP_ROUTES.notFound),
-  ...siteSettings.team.map((member) => teamPath(member.slug)),
-]);
+const exactPaths = new Set<string>([...Object.values(APP_ROUTES).filter((p) => p !== APP_ROUTES.notFound)]);
 
-const idRoutes = [/^\/dry-training\/[A-Za-z0-9-]{1,64}$/, /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/, /^\/stages\/[A-Za-z0-9-]{1,64}\/briefing$/, /^\/admin\/[a-z-]{1,30}$/, /^\/match\/[A-Za-z0-9-]{1,64}(\/(setup|score|results))?$/];
+// Team and news pages come from the club's content, which staff change: their paths are screens;
+// an unknown instructor or item shows the not-found screen when the app starts (and the server,
+// which knows the content, answers it with 404).
+const idRoutes = [
+  /^\/team\/[a-z0-9][a-z0-9-]{0,63}$/,
+  /^\/news\/[a-z0-9][a-z0-9-]{0,63}\/(es|ca|en)$/,
+  /^\/dry-training\/[A-Za-z0-9-]{1,64}$/,
+  /^\/stage-designer\/[A-Za-z0-9-]{1,64}$/,
+  /^\/stages\/[A-Za-z0-9-]{1,64}\/briefing$/,
+  /^\/admin\/[a-z-]{1,30}$/,
+  /^\/match\/[A-Za-z0-9-]{1,64}(\/(setup|score|results))?$/,
+];
 
 /**
  * Screens with an id in the path that are still drawn at build time: their frame, the same for

@@ -18,6 +18,7 @@ import * as matches from './migrations/0016-matches.ts';
 import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 import * as trainingRepsCount from './migrations/0019-training-reps-count.ts';
 import * as targetDimensions from './migrations/0023-target-dimensions.ts';
+import * as clubContent from './migrations/0024-club-content.ts';
 
 // Every migration, in order: a new one is imported above and added at the end.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-payments-membership': paymentsMembership,
   '0019-training-reps-count': trainingRepsCount,
   '0023-target-dimensions': targetDimensions,
+  '0024-club-content': clubContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

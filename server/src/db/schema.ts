@@ -344,6 +344,45 @@ export interface MatchScoreHistoryTable extends MatchScoresTable {
   id: string;
 }
 
+/** One section of the club's content (fees, team, gallery, partners, news) as a JSON list. */
+export interface ContentSectionsTable {
+  section: string;
+  items: string;
+  version: number;
+  changed_at: string | null;
+  changed_by: string | null;
+}
+
+/** Every version a content section has had. */
+export interface ContentHistoryTable {
+  id: string;
+  section: string;
+  items: string;
+  version: number;
+  changed_at: string;
+  changed_by: string | null;
+}
+
+/** A photo: uploaded (its copies in photo_files) or one of the club's own drawings (`base` under /images). */
+export interface PhotosTable {
+  id: string;
+  width: number;
+  height: number;
+  widths: string;
+  formats: string;
+  base: string;
+  bytes: number;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface PhotoFilesTable {
+  photo_id: string;
+  width: number;
+  format: string;
+  data: Buffer;
+}
+
 export interface Database {
   members: MembersTable;
   tokens: TokensTable;
@@ -368,6 +407,10 @@ export interface Database {
   pack_uses: PackUsesTable;
   club_settings: ClubSettingsTable;
   membership_notices: MembershipNoticesTable;
+  content_sections: ContentSectionsTable;
+  content_history: ContentHistoryTable;
+  photos: PhotosTable;
+  photo_files: PhotoFilesTable;
 }
 
 export type AnyGenerated = Generated<number>;

@@ -56,6 +56,11 @@ export const TABLE_OWNERS = {
   stages: { owner: 'modules/stages' },
   library_stages: { owner: 'modules/library' },
   training_sessions: { owner: 'modules/training' },
+  // The club's own content (migration 0024): each section's list, every version of it, photos.
+  content_sections: { owner: 'modules/content' },
+  content_history: { owner: 'modules/content' },
+  photos: { owner: 'modules/content' },
+  photo_files: { owner: 'modules/content' },
   rate_limits: { owner: 'lib/rate-limit.ts' },
   // The change counters (db/versions.ts) and one-time claims such as the demo seed's (db/settings.ts).
   settings: {

@@ -11,6 +11,7 @@ import { libraryRoutes } from './library/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { matchesRoutes } from './matches/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { authHooks } from './auth/index.ts';
 import { eventsHooks } from './events/index.ts';
 import { trainingHooks } from './training/index.ts';
@@ -21,6 +22,7 @@ import { matchesHooks } from './matches/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
+export { contentPages } from './content/index.ts';
 
 /** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
@@ -44,4 +46,5 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(trainingRoutes);
   await app.register(matchesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(contentRoutes);
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, drawnFrameName, isAppRoute } from '@club/contract/routes';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/languages';
+import type { Language } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
 import { clubMonth, formatYearMonth } from '@club/contract/club-time';
@@ -42,8 +43,29 @@ function plainShell(webDist: string, language: string): string | undefined {
 
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
+/** A page drawn by the server, in each encoding it may be sent in. */
+export interface LivePage {
+  status: number;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The pages drawn from data the server holds rather than at build time (the club's content,
+ * decision 0041), handed in by app.ts: `page` answers undefined when it cannot draw the page.
+ */
+export interface LivePages {
+  handles(pathname: string): boolean;
+  page(request: FastifyRequest, pathname: string, language: Language): Promise<LivePage | undefined>;
+}
+
 /** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  livePagesOf?: (webDist: string) => LivePages,
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasApp = indexFile !== undefined && fs.existsSync(indexFile);
   if (webDist && hasApp) {
@@ -61,10 +83,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  const drawnPages = webDist && hasApp && livePagesOf ? livePagesOf(webDist) : undefined;
   // The shell is read per answer so a rebuild is picked up without a restart; it is small.
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    const status = isAppRoute(pathname) ? 200 : 404;
+    let status = isAppRoute(pathname) ? 200 : 404;
     if (!hasApp || !webDist || !indexFile) {
       return reply.code(status).type('text/plain; charset=utf-8').send('The web app is not built.');
     }
@@ -72,6 +95,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     // keeps beside its local storage); the answer therefore varies by cookie.
     const cookie = request.cookies[LANGUAGE_COOKIE];
     const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+    // Pages that show the club's content are drawn from the live content (decision 0041); an
+    // instructor or news item the content does not hold is not found.
+    if (status === 200 && drawnPages?.handles(pathname)) {
+      const drawn = await drawnPages.page(request, pathname, language);
+      if (drawn) {
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .code(drawn.status)
+          .header('vary', 'cookie, accept-encoding')
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(encoding === 'br' ? drawn.br : encoding === 'gzip' ? drawn.gzip : drawn.html);
+      }
+      if (!/^\/(home)?\/?$/.test(pathname)) status = 404;
+    }
     const month = formatYearMonth(clubMonth(app.ctx.clock.now(), app.ctx.config.clubTimezone));
     const file = prerenderedPage(webDist, pathname, status, language, month) ?? plainShell(webDist, language) ?? indexFile;
     const vary = ['cookie', 'accept-encoding'];

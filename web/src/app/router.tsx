@@ -26,7 +26,20 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: loadHome },
       { path: 'home', lazy: loadHome },
-      { path: 'team/:slug', lazy: async () => ({ Component: (await import('../features/team/team-page.tsx')).TeamPage }) },
+      {
+        path: 'team/:slug',
+        lazy: async () => {
+          const [{ TeamPage }] = await Promise.all([import('../features/team/team-page.tsx'), i18next.loadNamespaces('team/page')]);
+          return { Component: TeamPage };
+        },
+      },
+      {
+        path: 'news/:id/:lang',
+        lazy: async () => {
+          const [{ NewsPage }] = await Promise.all([import('../features/news/news-page.tsx'), i18next.loadNamespaces('content')]);
+          return { Component: NewsPage };
+        },
+      },
       {
         path: 'calendar',
         lazy: async () => ({ Component: (await import('../features/calendar/calendar-page.tsx')).CalendarPage }),

@@ -35,3 +35,23 @@ export function useMoney(symbol: string): (amount: number) => string {
     [symbol, pattern, thousandsSeparator, groupFrom],
   );
 }
+
+/**
+ * An amount in cents as the page's language writes it: whole amounts as `useMoney` does, others
+ * with two decimals after the language's decimal mark ("47,50 €", "€47.50").
+ */
+export function useCents(symbol: string): (cents: number) => string {
+  const whole = useMoney(symbol);
+  const { i18n } = useTranslation('common');
+  const mark = i18n.language === 'en' ? '.' : ',';
+  return useCallback(
+    (cents: number) => {
+      if (cents % 100 === 0) return whole(cents / 100);
+      const units = Math.trunc(cents / 100);
+      const decimals = String(Math.abs(cents % 100)).padStart(2, '0');
+      // The whole part is written with its symbol and separators, then the decimals join it.
+      return whole(units).replace(/(\d)(?!.*\d)/, `$1${mark}${decimals}`);
+    },
+    [whole, mark],
+  );
+}

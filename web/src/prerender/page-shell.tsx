@@ -19,9 +19,13 @@ import type { Language } from '../lib/i18n.ts';
 import { APP_ROUTES, DRAWN_FRAMES, teamPath } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
+import type { RenderedContent } from '@club/contract/content';
+import { CONTENT_KEY } from '../lib/content/content.ts';
 
 export interface PrerenderedPage {
   path: string;
+  /** Drawn again by the server whenever the club's content changes (decision 0041). */
+  content?: boolean;
   /** The file's name: `pages/{name}.{lang}.html` (the server's choice follows the same rule). */
   name: string;
   /** The screen's lazy module, whose chunk, imports and styles the page loads; none for screens in the main chunk. */
@@ -45,6 +49,9 @@ export interface PrerenderedPage {
   light?: boolean;
 }
 
+/** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
+export const NEWS_MODEL_PATH = '/news/model/es';
+
 const scoringFrame = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
 
 const page = (
@@ -65,7 +72,7 @@ const page = (
  * drawn as it waits for its match, so nothing moves when the match arrives).
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS },
+  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true },
   { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
   page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
   page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
@@ -83,7 +90,9 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page(APP_ROUTES.matchDay, 'src/features/match/page/match-day-page.tsx'),
   page(APP_ROUTES.myResults, 'src/features/results/my-results-page.tsx', 'restoring'),
   { path: scoringFrame.drawnAt, name: scoringFrame.name, module: 'src/features/match/scoring/scoring-page.tsx', session: 'restoring' },
-  ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true })),
+  ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true, content: true })),
+  // The model of every news page (the server draws each item's page from it with the live content).
+  { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', light: true, content: true },
   page(APP_ROUTES.notFound, undefined),
 ];
 
@@ -169,8 +178,12 @@ export async function renderPage(
   areas: ResourceLanguage,
   session: SessionStatus,
   now?: Date,
+  content?: RenderedContent,
 ): Promise<DrawnPage> {
   const i18n = translations(language, areas);
+  const queryClient = new QueryClient();
+  // The screen reads the content as the app will: from its query, here already filled.
+  if (content) queryClient.setQueryData(CONTENT_KEY, content);
   let tree: ReactElement;
   if (pathname === '/') {
     tree = homeMarkup();
@@ -188,10 +201,29 @@ export async function renderPage(
   }
   const markup = atInstant(now, () =>
     renderToString(
-      <Providers i18n={i18n} queryClient={new QueryClient()} session={{ status: session, user: null }}>
+      <Providers i18n={i18n} queryClient={queryClient} session={{ status: session, user: null }}>
         {tree}
       </Providers>,
     ),
   );
-  return { markup, areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+  return { markup: inert(markup), areas: i18n.reportNamespaces?.getUsedNamespaces() ?? [] };
+}
+
+/**
+ * Controls need the app: until it starts, buttons, boxes and lists show disabled and text fields
+ * read-only, so neither a click nor typing is silently lost when the app replaces the drawing;
+ * links are plain links and work from the start.
+ */
+export function inert(markup: string): string {
+  return markup.replace(
+    /<(button|input|select|textarea)\b([^>]*)>/g,
+    (tag: string, name: string, attributes: string) => {
+      if (/\s(disabled|readonly)=/.test(attributes)) return tag;
+      const typing =
+        name === 'textarea' ||
+        (name === 'input' &&
+          !/\stype="(checkbox|radio|file|range|color|hidden|submit|button)"/.test(attributes));
+      return `<${name} ${typing ? 'readonly=""' : 'disabled=""'}${attributes}>`;
+    },
+  );
 }

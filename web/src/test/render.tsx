@@ -45,6 +45,8 @@ export interface RenderOptions {
   language?: Language;
   /** Translation areas besides `common`. */
   areas?: readonly string[];
+  /** Query answers already in the cache when the screen first renders (as a drawn page brings them). */
+  queryData?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
 }
 
 /** Renders `ui` inside the app's providers and a memory router. */
@@ -52,6 +54,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
   const { route = options.path ?? '/', path: pattern = '*', otherPaths = [], language = 'es', areas = [] } = options;
   const i18n = createTestI18n(language, ['common', ...areas.filter((area) => area !== 'common')]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
   const router = createMemoryRouter(
     [
       { path: pattern, element: ui },

@@ -9,6 +9,7 @@ import { MessagesScreen } from './components/messages-screen.tsx';
 import { MailScreen } from './components/mail-screen.tsx';
 import { PaymentsScreen } from './components/payments-screen.tsx';
 import { MembershipScreen } from './components/membership-screen.tsx';
+import { ContentScreen } from './content/content-screen.tsx';
 import { TargetsScreen } from './components/targets-screen.tsx';
 import './admin.css';
 
@@ -35,6 +36,7 @@ export function AdminPage() {
     { to: '/admin/mail', label: t('NAV.MAIL') },
     { to: '/admin/payments', label: t('membership:STAFF.NAV_PAYMENTS') },
     { to: '/admin/membership', label: t('membership:STAFF.NAV_MEMBERSHIP') },
+    { to: '/admin/content', label: t('NAV.CONTENT') },
     { to: '/admin/targets', label: t('targets:NAV') },
   ];
   return (
@@ -64,6 +66,7 @@ export function AdminPage() {
             <Route path="mail" element={<MailScreen />} />
             <Route path="payments" element={<PaymentsScreen />} />
             <Route path="membership" element={<MembershipScreen />} />
+            <Route path="content" element={<ContentScreen />} />
             <Route path="targets" element={<TargetsScreen />} />
             <Route path="*" element={<Navigate to="/admin/events" replace />} />
           </Routes>

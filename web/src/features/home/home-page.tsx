@@ -12,6 +12,7 @@ import { GallerySection } from './components/gallery-section.tsx';
 import { PartnersSection } from './components/partners-section.tsx';
 import { FeesSection } from './components/fees-section.tsx';
 import { ContactSection } from './components/contact-section.tsx';
+import { NewsSection } from './components/news-section.tsx';
 import './home.css';
 
 /**
@@ -92,6 +93,7 @@ export function HomePage() {
   return (
     <div ref={root} className="home">
       <HeroSection />
+      <NewsSection />
       <AboutSection />
       <TeamSection />
       <GallerySection />

@@ -2,25 +2,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import siteSettings from '@club/contract/site-settings.json';
+import initialContent from '@club/contract/initial-content.json';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { CONTENT_KEY } from '../../../lib/content/content.ts';
 import { FeesSection } from './fees-section.tsx';
 
-const renderFees = (ui: ReactElement) => renderWithProviders(ui, { language: 'en', areas: ['home/fees'] });
+const content = { ...initialContent, team: [], news: [], photos: {}, version: 1 };
+// The content is in the cache from the start, as the drawn page brings it: no request.
+const renderFees = (ui: ReactElement, fees = content.fees) =>
+  renderWithProviders(ui, { language: 'en', areas: ['home/fees'], queryData: [[CONTENT_KEY, { ...content, fees }]] });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('FeesSection', () => {
-  it('shows the four cards with prices from the site settings in the page language', async () => {
+  it('shows the fees of the club content as cards per group, in the page language', async () => {
     renderFees(<FeesSection />);
     for (const title of ['Master class', 'Regular class', 'Functional session', 'Group session']) {
-      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     }
-    expect(screen.getByText(`€${siteSettings.fees.masterClass.oneStudent}`)).toBeInTheDocument();
-    expect(screen.getByText(`Pack of ${siteSettings.fees.regularClass.packClasses} classes`)).toBeInTheDocument();
-    expect(screen.getByText(/The pack saves you €25/)).toBeInTheDocument();
+    expect(screen.getByText('€180')).toBeInTheDocument();
+    expect(screen.getByText('Pack of 5 classes')).toBeInTheDocument();
     // Tickets are off in the settings: no ticket button.
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('writes cents, and shows a fee missing in English in the language of the club', async () => {
+    const fees = [{ ...content.fees[0]!, group: { es: '', ca: '', en: '' }, name: { es: 'Cuota anual', ca: 'Quota anual', en: '' }, priceCents: 4750 }];
+    renderFees(<FeesSection />, fees);
+    expect(await screen.findByRole('heading', { name: 'Cuota anual' })).toBeInTheDocument();
+    expect(screen.getByText('€47.50')).toBeInTheDocument();
   });
 
   it('with tickets enabled, a ticket button opens the modal on its type, and Buy Now calls nothing', async () => {
@@ -31,12 +41,13 @@ describe('FeesSection', () => {
     const user = userEvent.setup();
     renderFees(<FeesSection ticketsEnabled />);
     await user.click(screen.getByRole('button', { name: 'Pro access' }));
-    const dialog = await screen.findByRole('dialog');
+    // The lazy modal may take a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('name', 'name');
     expect(within(dialog).getByLabelText('E-mail')).toHaveAttribute('name', 'email');
     expect(within(dialog).getByLabelText('Ticket type')).toHaveValue('pro-access');
     await user.click(within(dialog).getByRole('button', { name: 'Buy Now' }));
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-  });
+  }, 30_000);
 });

@@ -6,7 +6,16 @@ import { A11y, Autoplay } from 'swiper/modules';
 import './swiper-core.css';
 import { Icon } from '../../../lib/icons.tsx';
 import { prefersReducedMotion } from '../../../lib/reduced-motion.ts';
-import { galleryPicture } from '../images.ts';
+import type { PhotoInfo } from '@club/contract/content';
+import { ContentPicture } from '../../../lib/content/picture.tsx';
+import type { Picture } from '../images.ts';
+
+export interface GallerySlide {
+  id: string;
+  info: PhotoInfo;
+  picture: Picture;
+  alt: string;
+}
 
 const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
 
@@ -20,7 +29,7 @@ export const CAROUSEL = {
 } as const;
 
 /** The gallery carousel with its own controls (previous, pause, next) and a lightbox. */
-export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
+export function GalleryCarousel({ slides }: { slides: readonly GallerySlide[] }) {
   const { t } = useTranslation('home/trainings');
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [open, setOpen] = useState<number | null>(null);
@@ -34,7 +43,6 @@ export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
   const [reducedMotion] = useState(prefersReducedMotion);
   const [playing, setPlaying] = useState(!reducedMotion);
 
-  const slides = ids.map((id) => ({ id, picture: galleryPicture(id), alt: t(`GALLERY.ITEMS.${id}`) }));
 
   const togglePlay = () => {
     if (!swiper) return;
@@ -74,15 +82,10 @@ export function GalleryCarousel({ ids }: { ids: readonly string[] }) {
                 setOpen(index);
               }}
             >
-              <img
-                src={slide.picture.src}
-                srcSet={slide.picture.srcSet}
+              <ContentPicture
+                info={slide.info}
                 sizes="(min-width: 992px) 20vw, (min-width: 768px) 33vw, (min-width: 575px) 50vw, 100vw"
-                width={slide.picture.width}
-                height={slide.picture.height}
                 alt={slide.alt}
-                loading="lazy"
-                decoding="async"
               />
               <span className="visually-hidden"> ({t('GALLERY.OPEN')})</span>
             </button>

@@ -1,24 +1,32 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import siteSettings from '@club/contract/site-settings.json';
+import { byOrder } from '@club/contract/content-view';
+import { useContent } from '../../../lib/content/content.ts';
+import { webpPicture } from '../../../lib/content/picture.tsx';
+import { useContentText } from '../../../lib/content/text.ts';
 import { useNearViewport } from '../hooks/use-near-viewport.ts';
-import { galleryPicture } from '../images.ts';
+import type { GallerySlide } from './gallery-carousel.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const GalleryCarousel = lazy(() => import('./gallery-carousel.tsx').then((m) => ({ default: m.GalleryCarousel })));
 
-/** A few pictures of club life; the carousel's code loads as the visitor approaches. */
+/** The pictures of club life staff keep in the gallery; the carousel's code loads as the visitor approaches. */
 export function GallerySection() {
   const { t } = useTranslation('home/trainings');
+  const content = useContent();
+  const text = useContentText();
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
+  const slides: GallerySlide[] = byOrder(content?.gallery ?? []).flatMap((item) => {
+    const info = content?.photos[item.photoId];
+    return info ? [{ id: item.photoId, info, picture: webpPicture(info), alt: text(item.caption) }] : [];
+  });
   // Until the carousel arrives, its first pictures hold its place (same height, no shift).
   const placeholder = (
     <div className="gallery-placeholder" aria-hidden="true">
-      {siteSettings.gallery.slice(0, 5).map((id) => {
-        const picture = galleryPicture(id);
-        return <img key={id} src={picture.src} width={picture.width} height={picture.height} alt="" loading="lazy" />;
-      })}
+      {slides.slice(0, 5).map((slide) => (
+        <img key={slide.id} src={slide.picture.src} width={slide.picture.width} height={slide.picture.height} alt="" loading="lazy" />
+      ))}
     </div>
   );
   return (
@@ -29,7 +37,7 @@ export function GallerySection() {
       <div ref={ref} className="gallery-frame">
         {near ? (
           <Suspense fallback={placeholder}>
-            <GalleryCarousel ids={siteSettings.gallery} />
+            <GalleryCarousel slides={slides} />
           </Suspense>
         ) : (
           placeholder

@@ -1,0 +1,59 @@
+// What pages need to show the club's content (content.ts holds its schemas): pure functions and
+// types only, no zod, so the public pages that import them carry no schema code.
+import { LANGUAGES, CLUB_LANGUAGE } from './languages.ts';
+import type { Language } from './languages.ts';
+import type { NewsItem, PhotoInfo } from './content.ts';
+
+export type LocalizedText = Record<Language, string>;
+
+/** The id of the script element in which a drawn page carries the content it was drawn from. */
+export const CONTENT_ELEMENT_ID = 'club-content';
+
+/**
+ * A text in a language, or where that language is missing the club's own language, or else the
+ * first language written: never an empty box.
+ */
+export function textIn(text: LocalizedText, language: Language): string {
+  if (text[language]) return text[language];
+  if (text[CLUB_LANGUAGE]) return text[CLUB_LANGUAGE];
+  return LANGUAGES.map((other) => text[other]).find(Boolean) ?? '';
+}
+
+/** A comma-separated text (an instructor's specialities) as its words, in a language as textIn reads it. */
+export function listIn(text: LocalizedText | undefined, language: Language): string[] {
+  if (!text) return [];
+  return textIn(text, language)
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+}
+
+/** The languages a text still lacks (the editor marks them). */
+export const missingLanguages = (text: LocalizedText): Language[] => LANGUAGES.filter((language) => !text[language]);
+
+/** News visible at `now`: published, pinned first, newest first. */
+export function publishedNews(news: readonly NewsItem[], now: Date): NewsItem[] {
+  return news
+    .filter((item) => Date.parse(item.publishAt) <= now.getTime())
+    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || Date.parse(b.publishAt) - Date.parse(a.publishAt));
+}
+
+/** Items in the order staff set. */
+export const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.order - b.order);
+
+/** Path of a news item's page in a language. */
+export const newsPath = (id: string, language: Language): string => `/news/${id}/${language}`;
+
+/** The widths photos are kept in (never wider than the original). */
+export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+/** `src`, `srcSet` and size of a photo in one format, from its info. */
+export function photoSources(info: PhotoInfo, format: PhotoInfo['formats'][number]): { src: string; srcSet: string } {
+  if (format === 'svg') return { src: `${info.base}.svg`, srcSet: '' };
+  const widths = info.widths;
+  return {
+    src: `${info.base}-${widths[0]}.${format}`,
+    srcSet: widths.map((width) => `${info.base}-${width}.${format} ${width}w`).join(', '),
+  };
+}
+

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
+import type { RenderedContent } from '@club/contract/content';
+import { LANGUAGES } from '@club/contract/languages';
+import type { Language } from '@club/contract/languages';
+
+/** The server side of the build's drawing code (web/src/prerender/page-shell.tsx, built to dist-ssr). */
+interface ShellModule {
+  renderPage(
+    path: string,
+    language: string,
+    areas: Record<string, object>,
+    session: string,
+    now?: Date,
+    content?: RenderedContent,
+  ): Promise<{ markup: string; areas: string[] }>;
+}
+
+export interface DrawnPage {
+  status: number;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const ROOT_START = '<div id="root" data-areas="';
+
+/** `page` with its `#root` element (from its start to the last `</div>` before `</body>`) replaced. */
+function replaceRoot(page: string, root: string): string | undefined {
+  const start = page.indexOf(ROOT_START);
+  const end = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
+  if (start < 0 || end < start) return undefined;
+  return page.slice(0, start) + root + page.slice(end + '</div>'.length);
+}
+const TEAM = /^\/team\/([a-z0-9][a-z0-9-]{0,63})$/;
+const NEWS = /^\/news\/([a-z0-9][a-z0-9-]{0,63})\/(es|ca|en)$/;
+const KEPT_MAX = 200;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+// JSON inside a script element: `<` is written as \u003c, so no `</script>` or `<!--` in any text ends it.
+const dataBlock = (content: RenderedContent) =>
+  `<script type="application/json" id="${CONTENT_ELEMENT_ID}">${JSON.stringify(content).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The pages that show the club's content (home, each instructor's, each news item's), drawn
+ * again from the live content (decision 0041): once per content version, page and language in
+ * each process, then kept with their compressed copies until the version moves. The page's
+ * build-time drawing is the model: its inlined styles, starter and head stay; `#root` gets the
+ * new drawing, and the content it was drawn from travels with it, so the app's first render is
+ * the same and asks for nothing.
+ */
+export function createDrawnPages(webDist: string) {
+  const shellFile = path.join(webDist, '..', 'dist-ssr', 'page-shell.js');
+  let shell: Promise<ShellModule | undefined> | undefined;
+  const areasByLanguage = new Map<Language, Record<string, object>>();
+  const kept = new Map<string, DrawnPage>();
+  let keptVersion = -1;
+
+  const loadShell = () => {
+    shell ??= fs.existsSync(shellFile)
+      ? (import(pathToFileURL(shellFile).href) as Promise<ShellModule>).catch(() => undefined)
+      : Promise.resolve(undefined);
+    return shell;
+  };
+
+  const areasOf = (language: Language): Record<string, object> => {
+    let areas = areasByLanguage.get(language);
+    if (areas) return areas;
+    areas = {};
+    const base = path.join(webDist, 'assets', 'i18n');
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(path.join(base, dir), { withFileTypes: true })) {
+        const area = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(area);
+        else if (entry.name === `${language}.json`) areas![dir] = JSON.parse(fs.readFileSync(path.join(base, area), 'utf8')) as object;
+      }
+    };
+    walk('');
+    areasByLanguage.set(language, areas);
+    return areas;
+  };
+
+  const model = (name: string, language: Language): string | undefined => {
+    const file = path.join(webDist, 'pages', `${name}.${language}.html`);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  };
+
+  /** The build-time drawing any instructor's page was made from (its styles fit every one). */
+  const teamModel = (slug: string, language: Language) => {
+    const own = model(`team/${slug}`, language);
+    if (own) return own;
+    const dir = path.join(webDist, 'pages', 'team');
+    const first = fs.existsSync(dir) ? fs.readdirSync(dir).find((file) => file.endsWith(`.${language}.html`)) : undefined;
+    return first ? fs.readFileSync(path.join(dir, first), 'utf8') : undefined;
+  };
+
+  const finish = (status: number, html: string): DrawnPage => {
+    const bytes = Buffer.from(html);
+    return {
+      status,
+      html: bytes,
+      br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(bytes, { level: 9 }),
+    };
+  };
+
+  async function draw(pathname: string, language: Language, content: RenderedContent, now: Date): Promise<DrawnPage | undefined> {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (trimmed === '/' || trimmed === '/home') {
+      // Home's drawing (header and hero) shows no content: the content only travels with it.
+      const page = model('home', language);
+      return page ? finish(200, page.replace('</body>', `${dataBlock(content)}</body>`)) : undefined;
+    }
+    const team = TEAM.exec(trimmed);
+    const news = NEWS.exec(trimmed);
+    if (!team && !news) return undefined;
+    const known = team ? content.team.some((m) => m.slug === team[1]) : content.news.some((item) => item.id === news![1]);
+    if (!known) return undefined;
+    const page = team ? teamModel(team[1]!, language) : model('news', language);
+    const renderer = await loadShell();
+    if (!page || !page.includes(ROOT_START)) return undefined;
+    // Without the drawing code (a build that skipped it) the model goes out with the live content
+    // beside it: the app shows that content once it starts.
+    if (!renderer) return finish(200, page.replace('</body>', `${dataBlock(content)}</body>`));
+    const drawn = await renderer.renderPage(trimmed, language, areasOf(language), 'anonymous', now, content);
+    const root = `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${drawn.markup}</div>`;
+    const html = replaceRoot(page, `${root}${dataBlock(content)}`);
+    return html ? finish(200, html) : undefined;
+  }
+
+  return {
+    /** True for a path whose page shows the content. */
+    handles(pathname: string): boolean {
+      const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      return trimmed === '/' || trimmed === '/home' || TEAM.test(trimmed) || NEWS.test(trimmed);
+    },
+    /**
+     * The page drawn from `content` (whose `version` names it), or undefined when the path names
+     * no instructor or published item (the caller answers 404) or nothing could be drawn.
+     */
+    async page(pathname: string, language: Language, content: RenderedContent, now: Date): Promise<DrawnPage | undefined> {
+      if (content.version !== keptVersion) {
+        kept.clear();
+        keptVersion = content.version;
+      }
+      const key = `${pathname.replace(/\/+$/, '') || '/'} ${language}`;
+      const hit = kept.get(key);
+      if (hit) return hit;
+      const drawn = await draw(pathname, language, content, now);
+      if (drawn && kept.size < KEPT_MAX) kept.set(key, drawn);
+      return drawn;
+    },
+    languages: LANGUAGES,
+  };
+}
+
+export type DrawnPages = ReturnType<typeof createDrawnPages>;

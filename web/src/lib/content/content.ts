@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
+import type { RenderedContent } from '@club/contract/content';
+import { apiRequest } from '../http.ts';
+
+/**
+ * The content a drawn page was drawn from, carried in the page itself (a JSON data block the
+ * server writes beside the drawing): the app's first render shows exactly what is drawn, with no
+ * request. Read once; pages without it ask the server.
+ */
+function embeddedContent(): RenderedContent | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(CONTENT_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  // Our own server wrote it into the page; the public pages carry no schema code to check it.
+  try {
+    return JSON.parse(text) as RenderedContent;
+  } catch {
+    return undefined;
+  }
+}
+
+let embedded: RenderedContent | undefined | null = null;
+const firstContent = () => {
+  if (embedded === null) embedded = embeddedContent();
+  return embedded;
+};
+
+export const CONTENT_KEY = ['content'] as const;
+
+/**
+ * The club's public content (GET /api/content/). Kept fresh for thirty seconds and asked again
+ * when the visitor comes back to the tab, so a change staff save shows within seconds.
+ */
+export const contentQuery = queryOptions({
+  queryKey: CONTENT_KEY,
+  // No schema: zod would join every public page's code (http.ts keeps it off them too).
+  queryFn: ({ signal }) => apiRequest<RenderedContent>('/api/content/', { signal }),
+  initialData: firstContent,
+  initialDataUpdatedAt: () => (firstContent() ? Date.now() : 0),
+  staleTime: 30_000,
+});
+
+/** The club's content, or undefined while it is first asked for. */
+export function useContent(): RenderedContent | undefined {
+  return useQuery(contentQuery).data;
+}
