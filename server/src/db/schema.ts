@@ -217,6 +217,8 @@ export interface JobsTable {
   tries: number;
   claimed_by: string | null;
   claimed_until: string | null;
+  /** While a started job runs: the lease its worker renews (migration 0026). */
+  started_until: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;

@@ -49,6 +49,7 @@ export async function enqueueJob(
       tries: 0,
       claimed_by: null,
       claimed_until: null,
+      started_until: null,
       last_error: null,
       created_at: stamp,
       updated_at: stamp,
@@ -89,16 +90,22 @@ export interface Liveness {
   goneBefore: string;
 }
 
+/** The heartbeat a stopping worker, or one whose process is known dead, is given: gone for sure. */
+export const DEAD_HEARTBEAT = isoOf(new Date(0));
+
 /**
  * Claims up to `limit` of the oldest due jobs for `worker`: pending ones whose time has come,
  * and running ones whose worker is gone, taken back at once. A worker is gone when its
  * heartbeat (job_workers) is older than `liveness.goneBefore`; a live worker keeps its claims
- * however long a job takes, so two live processes never run one job twice. A claim by a worker
- * with no heartbeat row at all (a process of a version before heartbeats) is taken back when
- * its lease of `leaseMs` runs out, as before. PostgreSQL: the rows are picked with FOR UPDATE
- * SKIP LOCKED, so concurrent claimers take different rows without waiting. SQLite: the same
- * conditional UPDATE inside BEGIN IMMEDIATE (one writer at a time). One statement for several
- * jobs keeps the queue's writes few under load.
+ * however long a job takes. A job its worker has started (startJobs) is taken back only when
+ * that worker's process is known dead (its heartbeat is DEAD_HEARTBEAT) or the start's lease
+ * (`started_until`, renewed while the job runs) has run out: a live process whose heartbeat is
+ * merely late, under load, never has a mail it is sending sent a second time by a peer. A claim
+ * by a worker with no heartbeat row at all (a process of a version before heartbeats) is taken
+ * back when its lease of `leaseMs` runs out, as before. PostgreSQL: the rows are picked with FOR
+ * UPDATE SKIP LOCKED, so concurrent claimers take different rows without waiting. SQLite: the
+ * same conditional UPDATE inside BEGIN IMMEDIATE (one writer at a time). One statement for
+ * several jobs keeps the queue's writes few under load.
  */
 export async function claimJobs(
   db: Db,
@@ -114,6 +121,7 @@ export async function claimJobs(
       .selectFrom('jobs')
       .select('id')
       .where((eb) => {
+        const notStarted = eb.or([eb('started_until', 'is', null), eb('started_until', '<', stamp)]);
         const gone = liveness
           ? [
               eb.and([
@@ -124,14 +132,20 @@ export async function claimJobs(
                   'in',
                   eb.selectFrom('job_workers').select('id').where('heartbeat_at', '<', liveness.goneBefore),
                 ),
+                eb.or([
+                  eb('started_until', 'is', null),
+                  eb('started_until', '<', stamp),
+                  eb('claimed_by', 'in', eb.selectFrom('job_workers').select('id').where('heartbeat_at', '=', DEAD_HEARTBEAT)),
+                ]),
               ]),
               eb.and([
                 eb('status', '=', 'running'),
                 eb('claimed_until', '<', stamp),
                 eb('claimed_by', 'not in', eb.selectFrom('job_workers').select('id')),
+                notStarted,
               ]),
             ]
-          : [eb.and([eb('status', '=', 'running'), eb('claimed_until', '<', stamp)])];
+          : [eb.and([eb('status', '=', 'running'), eb('claimed_until', '<', stamp), notStarted])];
         return eb.or([eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', stamp)]), ...gone]);
       })
       .orderBy('run_at')
@@ -145,6 +159,7 @@ export async function claimJobs(
         tries: sql<number>`tries + 1`,
         claimed_by: worker,
         claimed_until: isoOf(new Date(now.getTime() + leaseMs)),
+        started_until: null,
         updated_at: stamp,
       })
       .where('id', 'in', due)
@@ -176,7 +191,7 @@ export async function beat(db: Executor, worker: string, at: Date, first: boolea
 export async function retireWorker(db: Executor, worker: string, at: Date): Promise<void> {
   await db
     .updateTable('job_workers')
-    .set({ heartbeat_at: isoOf(new Date(0)) })
+    .set({ heartbeat_at: DEAD_HEARTBEAT })
     .where('id', '=', worker)
     .execute();
   await db
@@ -197,7 +212,7 @@ export async function retireDeadLocalWorkers(db: Executor, host: string, isAlive
     .selectFrom('job_workers')
     .select('id')
     .where('id', 'like', `${host.replace(/[%_]/g, '')}:%`)
-    .where('heartbeat_at', '>', isoOf(new Date(0)))
+    .where('heartbeat_at', '>', DEAD_HEARTBEAT)
     .execute();
   const dead = rows.filter((row) => {
     const [rowHost, pid] = row.id.split(':');
@@ -206,7 +221,7 @@ export async function retireDeadLocalWorkers(db: Executor, host: string, isAlive
   if (dead.length === 0) return 0;
   await db
     .updateTable('job_workers')
-    .set({ heartbeat_at: isoOf(new Date(0)) })
+    .set({ heartbeat_at: DEAD_HEARTBEAT })
     .where(
       'id',
       'in',
@@ -226,6 +241,37 @@ export async function claimJob(
   return (await claimJobs(db, worker, now, leaseMs, 1))[0];
 }
 
+/**
+ * Starts claimed jobs: one write, which succeeds for each job only while `worker` still holds
+ * its claim, and gives it a lease of `leaseMs` during which no peer takes it back (see
+ * claimJobs). Returns the ids the worker may run; a job missing from them was taken back by a
+ * peer that counted this worker gone, and must not be run here (its side effects would happen
+ * twice).
+ */
+export async function startJobs(db: Executor, ids: string[], worker: string, now: Date, leaseMs: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('jobs')
+    .set({ started_until: isoOf(new Date(now.getTime() + leaseMs)) })
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', worker)
+    .where('status', '=', 'running')
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Renews the start lease of the jobs `worker` is running (its heartbeat does, while busy). */
+export async function renewStartedJobs(db: Executor, worker: string, now: Date, leaseMs: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ started_until: isoOf(new Date(now.getTime() + leaseMs)) })
+    .where('claimed_by', '=', worker)
+    .where('status', '=', 'running')
+    .where('started_until', 'is not', null)
+    .execute();
+}
+
 /** Marks a claimed job done; a mail's body is dropped then (it may hold a reset link). */
 export async function completeJob(db: Executor, job: JobRow, worker: string, now: Date): Promise<void> {
   await completeJobs(db, [job.id], worker, now);
@@ -242,6 +288,7 @@ export async function completeJobs(db: Executor, ids: string[], worker: string, 
     .set({
       status: 'done',
       claimed_until: null,
+      started_until: null,
       last_error: null,
       updated_at: isoOf(now),
       payload: sql<string>`case when kind = ${MAIL_JOB} then '{}' else payload end`,
@@ -265,6 +312,7 @@ export async function releaseJobs(db: Executor, ids: string[], worker: string, n
       tries: sql<number>`tries - 1`,
       claimed_by: null,
       claimed_until: null,
+      started_until: null,
       updated_at: isoOf(now),
     })
     .where('id', 'in', ids)
@@ -289,6 +337,7 @@ export async function failJob(
       status: failed ? 'failed' : 'pending',
       run_at: failed ? job.run_at : isoOf(new Date(now.getTime() + retryDelayMs(job.tries))),
       claimed_until: null,
+      started_until: null,
       last_error: error.slice(0, 1000),
       updated_at: isoOf(now),
     })

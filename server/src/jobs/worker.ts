@@ -11,8 +11,10 @@ import {
   failJob,
   pruneDoneJobs,
   releaseJobs,
+  renewStartedJobs,
   retireDeadLocalWorkers,
   retireWorker,
+  startJobs,
 } from './queue.ts';
 
 export type JobHandler = (job: JobRow) => Promise<void>;
@@ -63,8 +65,12 @@ const KEEP_DONE_MS = 7 * DAY_MS;
 
 /**
  * The worker each server process runs: claims due jobs (never the same as another process, see
- * claimJobs), runs a few at once, and records the outcome. Delivery is at least once: a process
- * that dies between a send and its mark leaves the job to be claimed again when its lease ends.
+ * claimJobs), runs a few at once, and records the outcome. A job is started with a write that
+ * holds only while this worker still has its claim, and the start's lease is renewed by the
+ * heartbeat while the job runs: a peer takes a started job back only when this process is known
+ * dead or the lease ran out, so a slow heartbeat never makes two live processes send one mail.
+ * Delivery stays at least once for a process that dies between a send and its mark: the job is
+ * run again (at once when the process is known dead, else when the start's lease runs out).
  *
  * Under load the database is the narrow part: on SQLite every statement of the process waits its
  * turn on one connection behind the requests being answered. So the worker spends few writes per
@@ -78,6 +84,8 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
   const heartbeatMs = options.heartbeatMs;
   const goneMs = options.goneMs ?? (heartbeatMs ? heartbeatMs * 5 : undefined);
   let lastBeat = 0;
+  /** When the start leases of the jobs in hand were last renewed (real time). */
+  let lastRenew = 0;
   let beating: Promise<void> | undefined;
   let beatTimer: NodeJS.Timeout | undefined;
   /** False while the last heartbeat written is old enough that peers may soon count us gone. */
@@ -131,13 +139,31 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     void markFinished();
   };
 
+  // The jobs of one round are started with one write (startJobs), which says which of them this
+  // worker still holds: a job a peer took back while it waited here is dropped, never run twice.
   const startReady = () => {
-    while (running && fresh() && inHand.size < options.concurrency && ready.length > 0) {
-      const job = ready.shift() as JobRow;
-      const task = run(job).finally(() => {
-        inHand.delete(task);
-        if (running) void drain();
-      });
+    const batch: JobRow[] = [];
+    while (running && fresh() && inHand.size + batch.length < options.concurrency && ready.length > 0) {
+      batch.push(ready.shift() as JobRow);
+    }
+    if (batch.length === 0) return;
+    const ids = batch.map((job) => job.id);
+    // A start that could not be written gives the jobs back, for this worker or a peer to take.
+    const held = startJobs(db.kysely, ids, id, clock.now(), options.leaseMs).catch(async (err: unknown) => {
+      log.error({ err, jobs: ids.length }, 'could not start jobs; giving them back');
+      await releaseJobs(db.kysely, ids, id, clock.now()).catch(() => undefined);
+      return new Set<string>();
+    });
+    for (const job of batch) {
+      const task = held
+        .then((ids) => {
+          if (ids.has(job.id)) return run(job);
+          log.warn({ job: job.id, kind: job.kind }, 'a peer took this job back before it started; not run here');
+        })
+        .finally(() => {
+          inHand.delete(task);
+          if (running) void drain();
+        });
       inHand.add(task);
     }
   };
@@ -181,6 +207,11 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
           await releaseJobs(db.kysely, unstarted, id, clock.now());
         }
         lastBeat = at.getTime();
+        // The jobs in hand keep their start lease while this process lives (claimJobs).
+        if (inHand.size > 0 && at.getTime() - lastRenew >= options.leaseMs / 4) {
+          lastRenew = at.getTime();
+          await renewStartedJobs(db.kysely, id, clock.now(), options.leaseMs);
+        }
         // Work held back while the heartbeat was late goes on now.
         if (!wasFresh && running && !first) void drain();
       })

@@ -64,13 +64,13 @@ describe.each(TEST_DIALECTS)('job worker [%s]', (dialect) => {
     const g = gate();
     const w = worker(started, g.opened);
     w.start();
-    await expect.poll(() => started.length).toBe(2);
+    await expect.poll(() => started.length, { timeout: 30_000 }).toBe(2);
     const claimed = (await rows('batch')).filter((r) => r.status === 'running');
     // One claim took six (the batch), though only two run.
     expect(claimed).toHaveLength(6);
     expect(new Set(claimed.map((r) => r.claimed_by)).size).toBe(1);
     g.open();
-    await expect.poll(async () => (await rows('batch')).filter((r) => r.status === 'done').length).toBe(12);
+    await expect.poll(async () => (await rows('batch')).filter((r) => r.status === 'done').length, { timeout: 30_000 }).toBe(12);
     expect(started).toHaveLength(12);
     const done = await rows('batch');
     for (const row of done) {
@@ -87,7 +87,7 @@ describe.each(TEST_DIALECTS)('job worker [%s]', (dialect) => {
     const g = gate();
     const w = worker(started, g.opened);
     w.start();
-    await expect.poll(() => started.length).toBe(2);
+    await expect.poll(() => started.length, { timeout: 30_000 }).toBe(2);
     const stopping = w.stop();
     g.open();
     await stopping;

@@ -14,8 +14,12 @@ export interface ReceivedMail {
   raw: Buffer;
 }
 
-/** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a loopback port that keeps what it receives, for mail tests. With `hold`,
+ * each mail is kept as soon as its data has arrived but the server answers the sender only once
+ * `hold` settles: the sender is then in the middle of a send for as long as the test wants.
+ */
+export async function startSmtpServer(options: { hold?: Promise<void> } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -46,8 +50,9 @@ export async function startSmtpServer() {
             raw,
           });
           for (const wake of waiters.splice(0)) wake();
-          callback();
+          return options.hold;
         })
+        .then(() => callback())
         .catch((err: Error) => callback(err));
     },
   });
