@@ -33,13 +33,8 @@ export const TABLE_OWNERS = {
   email_verifications: { owner: 'modules/members' },
   tokens: { owner: 'modules/auth' },
   password_resets: { owner: 'modules/auth' },
-  events: {
-    owner: 'modules/events',
-    readBy: {
-      'modules/payments':
-        'a payment for an event checks, in its own write transaction, that the event exists; asking the events module would close an import cycle (events asks payments for the membership rules)',
-    },
-  },
+  // Payments ask for the events of event fees through the PAYMENT_EVENTS hook, never read this table.
+  events: { owner: 'modules/events' },
   registrations: { owner: 'modules/events' },
   waitlist: { owner: 'modules/events' },
   matches: { owner: 'modules/matches' },
