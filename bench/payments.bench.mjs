@@ -11,7 +11,8 @@
 //   npm run bench -- payments
 //   BENCH_PG_URL=postgres://club_test:club_test@127.0.0.1:5432/club_bench npm run bench -- payments
 //
-// BENCH_SECONDS (5) sets the length of each load run; BENCH_DB=sqlite|postgres runs one only.
+// BENCH_SECONDS (5) sets the length of each load run; BENCH_DB=sqlite|postgres runs one only;
+// BENCH_CALLS=word runs only the calls whose name holds the word (BENCH_CALLS=CSV: the exports).
 // Targets (issue "Dues, packs and licences"): the ledger of a month and the needs-attention list
 // at most 5 ms server CPU per request and p99 at most 50 ms at 20 connections.
 import { readFileSync, rmSync } from 'node:fs';
@@ -92,7 +93,8 @@ async function measure(label, url, club) {
         `machine: ${machine()}; load average ${loadAverage()}\n\n`,
     );
     const today = new Date();
-    for (const call of callsOf(club, today)) {
+    const only = process.env.BENCH_CALLS?.toLowerCase();
+    for (const call of callsOf(club, today).filter((c) => !only || c.name.toLowerCase().includes(only))) {
       const headers = { ...call.headers, authorization: `Token ${club.sessions.staff.token}` };
       // First answers of periods nobody asked for yet: what building the answer costs.
       const firsts = [];

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { EventType, RoleStatus } from '@club/contract/enums';
 import {
@@ -8,6 +9,9 @@ import {
   paymentListSchema,
   paymentSchema,
 } from '@club/contract/payments';
+import { paymentsCsv } from '../../src/modules/payments/csv.ts';
+import { listPaymentRows } from '../../src/modules/payments/repository.ts';
+import { CSV_PAGE_ROWS } from '../../src/modules/payments/service.ts';
 import { ALL_FLAGS, createTestMember, PASSWORD } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
@@ -75,6 +79,19 @@ describeEachDatabase(
       });
       expect(python.status).toBe(0);
       expect(Number(python.stdout.toString('utf8'))).toBe(5003);
+      // Read again by csv-parse (RFC 4180): the file is written a page of rows at a time, and the
+      // pages join without a row lost or repeated, in the ledger's order (newest day first, then
+      // time recorded, then id: 28 days of ~180 rows with one time recorded, so page ends fall
+      // inside runs of equal days and times).
+      const records = parse(csv.rawPayload, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+      expect(records).toHaveLength(5003);
+      const expected = [...rows].sort((a, b) => (a.paid_at === b.paid_at ? a.id.localeCompare(b.id) : b.paid_at.localeCompare(a.paid_at)));
+      expect(records.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      expect(records.map((r) => r.importe_eur)).toEqual(expected.map((r) => (r.amount_cents / 100).toFixed(2)));
+      expect(CSV_PAGE_ROWS).toBeLessThan(5003 / 2);
+      // The text streamed is the text the whole period makes at once.
+      const whole = await listPaymentRows(t.db.kysely, { from: '1990-01-01', to: '1990-01-31' });
+      expect(csv.rawPayload.toString('utf8')).toBe(paymentsCsv(whole, t.config.clubTimezone));
     });
 
     it('links an event fee to its event: the ledger, the member’s page, the export and the CSV name it', async () => {

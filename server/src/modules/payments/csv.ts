@@ -28,33 +28,54 @@ function nameOf(nombre: string | null, apellidos: string | null): string | null 
   return nombre === null ? null : fullName({ nombre, apellidos: apellidos ?? '' });
 }
 
+/** The CSV's lines of `rows`, each ending with CRLF. */
+function csvLines(rows: readonly PaymentListRow[], timeZone: string): string {
+  const local = (iso: string | null): string | null => (iso === null ? null : clubWallTime(new Date(iso), timeZone));
+  let text = '';
+  for (const row of rows) {
+    text += `${[
+      row.paid_at,
+      row.person_socio,
+      nameOf(row.person_nombre, row.person_apellidos),
+      row.concept,
+      centsToEuros(row.amount_cents),
+      row.method,
+      row.reference,
+      row.period_end,
+      row.classes,
+      row.event_id === null ? null : row.event_title ? `${row.event_start?.slice(0, 16) ?? ''} ${row.event_title}`.trim() : row.event_id,
+      nameOf(row.recorder_nombre, row.recorder_apellidos) ?? row.recorded_by,
+      local(row.recorded_at),
+      local(row.voided_at),
+      row.voided_by === null ? null : (nameOf(row.voider_nombre, row.voider_apellidos) ?? row.voided_by),
+      row.void_reason,
+      row.id,
+    ]
+      .map(cell)
+      .join(',')}\r\n`;
+  }
+  return text;
+}
+
+/** The byte-order mark and the header line. */
+function csvHead(language: Language): string {
+  return `\uFEFF${HEADERS[language].join(',')}\r\n`;
+}
+
 /** The ledger rows as one CSV text. */
 export function paymentsCsv(rows: readonly PaymentListRow[], timeZone: string, language: Language = CLUB_LANGUAGE): string {
-  const local = (iso: string | null): string | null => (iso === null ? null : clubWallTime(new Date(iso), timeZone));
-  const lines = [HEADERS[language].join(',')];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.paid_at,
-        row.person_socio,
-        nameOf(row.person_nombre, row.person_apellidos),
-        row.concept,
-        centsToEuros(row.amount_cents),
-        row.method,
-        row.reference,
-        row.period_end,
-        row.classes,
-        row.event_id === null ? null : row.event_title ? `${row.event_start?.slice(0, 16) ?? ''} ${row.event_title}`.trim() : row.event_id,
-        nameOf(row.recorder_nombre, row.recorder_apellidos) ?? row.recorded_by,
-        local(row.recorded_at),
-        local(row.voided_at),
-        row.voided_by === null ? null : (nameOf(row.voider_nombre, row.voider_apellidos) ?? row.voided_by),
-        row.void_reason,
-        row.id,
-      ]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvHead(language) + csvLines(rows, timeZone);
+}
+
+/**
+ * The CSV as it is written, one chunk per page of rows (`pages` reads them as asked): the same
+ * text as paymentsCsv of all the rows, without ever holding it whole.
+ */
+export async function* paymentsCsvChunks(
+  pages: AsyncIterable<readonly PaymentListRow[]>,
+  timeZone: string,
+  language: Language = CLUB_LANGUAGE,
+): AsyncGenerator<string> {
+  yield csvHead(language);
+  for await (const rows of pages) yield csvLines(rows, timeZone);
 }

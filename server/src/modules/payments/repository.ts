@@ -185,7 +185,18 @@ export async function giveBackClass(db: Executor, registrationId: string): Promi
   return true;
 }
 
-/** The ledger between two days (both included), newest first, with the names it shows. */
+/** Where a page of the ledger ends: the next page starts after this row, in the ledger's order. */
+export interface LedgerCursor {
+  paidAt: string;
+  recordedAt: string;
+  id: string;
+}
+
+/**
+ * The ledger between two days (both included), newest first (day, then time recorded, then id),
+ * with the names it shows; with `after`, only the rows that come after that one in this order
+ * (keyset paging: each page is one indexed range read however deep it is).
+ */
 export function listPaymentRows(
   db: Executor,
   filter: {
@@ -196,6 +207,7 @@ export function listPaymentRows(
     id?: string;
     liveOnly?: boolean;
     limit?: number;
+    after?: LedgerCursor;
   },
 ): Promise<PaymentListRow[]> {
   let query = db
@@ -219,6 +231,20 @@ export function listPaymentRows(
   if (filter.memberId) query = query.where('payments.member_id', '=', filter.memberId);
   if (filter.id) query = query.where('payments.id', '=', filter.id);
   if (filter.liveOnly) query = query.where('payments.voided_at', 'is', null);
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('payments.paid_at', '<', after.paidAt),
+        eb.and([eb('payments.paid_at', '=', after.paidAt), eb('payments.recorded_at', '<', after.recordedAt)]),
+        eb.and([
+          eb('payments.paid_at', '=', after.paidAt),
+          eb('payments.recorded_at', '=', after.recordedAt),
+          eb('payments.id', '>', after.id),
+        ]),
+      ]),
+    );
+  }
   query = query.orderBy('payments.paid_at', 'desc').orderBy('payments.recorded_at', 'desc').orderBy('payments.id');
   if (filter.limit) query = query.limit(filter.limit);
   return query.execute();

@@ -25,7 +25,7 @@ import type { Hooks } from '../../lib/hooks.ts';
 import { PAYMENT_EVENTS } from './hooks.ts';
 import type { FeeEvent } from './hooks.ts';
 import { planDuesNotice, planPackNotice } from './notices.ts';
-import type { PaymentListRow } from './repository.ts';
+import type { LedgerCursor, PaymentListRow } from './repository.ts';
 import {
   findPayment,
   giveBackClass,
@@ -109,9 +109,8 @@ export function ledgerPeriod(ctx: AppContext, query: { from?: string; to?: strin
   return { from: query.from ?? (query.to ? '0000-01-01' : first), to: query.to ?? (query.from ? '9999-12-31' : last) };
 }
 
-/** GET /api/admin/payments/: the ledger of a period, newest first. */
-/** The ledger of the query's period; `limit` null: every row (the CSV). */
-export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit: number | null = LEDGER_LIMIT): Promise<PaymentListRow[]> {
+/** GET /api/admin/payments/: the ledger of a period, newest first, at most LEDGER_LIMIT rows (the CSV has them all: paymentPages). */
+export async function listPayments(ctx: AppContext, query: PaymentsQuery): Promise<PaymentListRow[]> {
   const { from, to } = ledgerPeriod(ctx, query);
   const rows = await listPaymentRows(ctx.db.kysely, {
     from,
@@ -119,9 +118,38 @@ export async function listPayments(ctx: AppContext, query: PaymentsQuery, limit:
     concept: query.concept,
     memberId: query.personUuid,
     liveOnly: query.voided === 'exclude',
-    limit: limit ?? undefined,
+    limit: LEDGER_LIMIT,
   });
   return withEvents(ctx.hooks, ctx.db.kysely, rows);
+}
+
+/** Rows of the CSV read and written at a time: memory stays that of one page, however long the period. */
+export const CSV_PAGE_ROWS = 1000;
+
+/**
+ * Every payment of the query's period (the CSV), page after page in the ledger's order, each page
+ * with its events' titles. Pages are read as the reader asks for them, so a slow download holds
+ * one page in memory, not the period. A payment recorded meanwhile with an earlier day than the
+ * page being read is left out, as it would be from a file made a moment before.
+ */
+export async function* paymentPages(ctx: AppContext, query: PaymentsQuery, pageRows = CSV_PAGE_ROWS): AsyncGenerator<PaymentListRow[]> {
+  const { from, to } = ledgerPeriod(ctx, query);
+  let after: LedgerCursor | undefined;
+  for (;;) {
+    const rows = await listPaymentRows(ctx.db.kysely, {
+      from,
+      to,
+      concept: query.concept,
+      memberId: query.personUuid,
+      liveOnly: query.voided === 'exclude',
+      limit: pageRows,
+      after,
+    });
+    if (rows.length > 0) yield await withEvents(ctx.hooks, ctx.db.kysely, rows);
+    if (rows.length < pageRows) return;
+    const last = rows[rows.length - 1];
+    after = { paidAt: last.paid_at, recordedAt: last.recorded_at, id: last.id };
+  }
 }
 
 async function paymentById(ctx: AppContext, id: string): Promise<Payment> {
