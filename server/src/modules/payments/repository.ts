@@ -233,7 +233,8 @@ export function listPaymentRows(
   if (filter.liveOnly) query = query.where('payments.voided_at', 'is', null);
   const after = filter.after;
   if (after) {
-    query = query.where((eb) =>
+    // The plain bound on the day lets the day's index start the read at the cursor.
+    query = query.where('payments.paid_at', '<=', after.paidAt).where((eb) =>
       eb.or([
         eb('payments.paid_at', '<', after.paidAt),
         eb.and([eb('payments.paid_at', '=', after.paidAt), eb('payments.recorded_at', '<', after.recordedAt)]),
