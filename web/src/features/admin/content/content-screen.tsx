@@ -179,8 +179,8 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
         {t(`SECTIONS.${section}`)}
       </h3>
       <p className="small text-body-secondary" data-testid="last-change">
-        {change?.changedBy
-          ? t('LAST_CHANGE', { name: change.changedBy, date: new Date(change.changedAt ?? '').toLocaleString(i18n.language) })
+        {change?.changedAt
+          ? t('LAST_CHANGE', { name: change.changedBy ?? t('FORMER_STAFF'), date: new Date(change.changedAt).toLocaleString(i18n.language) })
           : t('NEVER_CHANGED')}
       </p>
       {conflict ? (
@@ -523,7 +523,7 @@ function History({
         {history.data.map((revision, index) => (
           <li key={revision.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
             <span>
-              {new Date(revision.changedAt).toLocaleString(i18n.language)} · {revision.changedBy ?? t('FIRST_VERSION')}
+              {new Date(revision.changedAt).toLocaleString(i18n.language)} · {revision.changedBy ?? (revision.version <= 1 ? t('FIRST_VERSION') : t('FORMER_STAFF'))}
               {index === 0 ? <strong> · {t('CURRENT')}</strong> : null}
             </span>
             {index > 0 ? (
@@ -566,7 +566,7 @@ function ConflictView({
     <div className="alert alert-warning content-conflict" role="alert" data-testid="content-conflict">
       <p className="fw-bold mb-1">{t('CONFLICT.TITLE')}</p>
       <p className="mb-2">
-        {t('CONFLICT.BODY', { name: conflict.changedBy ?? '—', date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString(i18n.language) : '—' })}
+        {t('CONFLICT.BODY', { name: conflict.changedBy ?? t('FORMER_STAFF'), date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString(i18n.language) : '—' })}
       </p>
       <p className="mb-1">{t('CONFLICT.THEIRS')}</p>
       <ul className="small">
