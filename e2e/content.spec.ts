@@ -51,6 +51,7 @@ test('staff change a fee and a visitor sees it, without a restart', async ({ pag
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(name.getByText('Escribe este texto al menos en un idioma.')).toBeVisible();
   await expect(name.getByLabel(/^Español/)).toBeFocused();
+  await name.screenshot({ path: `${shots}/editor-field-error-es.png` });
   await expect(page.getByRole('status')).toHaveCount(0);
   await name.getByLabel(/^Español/).fill(typed);
   await expect(name.getByText('Escribe este texto al menos en un idioma.')).toHaveCount(0);
@@ -107,6 +108,7 @@ test('staff upload a phone photo to the gallery and visitors see it in the carou
   await added.getByLabel('Foto', { exact: true }).setInputFiles(HEIC);
   await expect(added.getByRole('alert')).toContainText('Las fotos HEIC (el formato propio del iPhone) no se pueden convertir aquí');
   await expect(added.getByRole('alert')).toContainText('Más compatible');
+  await added.screenshot({ path: `${shots}/editor-heic-refused-es.png` });
   await expect(added.locator('img.content-thumb')).toHaveCount(0);
   await added.getByLabel('Foto', { exact: true }).setInputFiles(PHOTO);
   await expect(added.locator('img.content-thumb')).toBeVisible({ timeout: 30_000 });
