@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isHeic } from './photo-kind.ts';
+import { isHeic } from '@club/contract/photo-kind';
 
-const file = (name: string) => new Uint8Array(readFileSync(new URL(`../../../server/test/content/files/${name}`, import.meta.url)));
+const file = (name: string) => new Uint8Array(readFileSync(new URL(`./files/${name}`, import.meta.url)));
 
 describe('isHeic', () => {
   it('knows a HEIC written by libheif, and none of the photos the upload takes', () => {
