@@ -3,7 +3,8 @@
 // ask for the pose at any instant. Poses are in shape millimetres (see shapes.ts).
 import { AnimationType } from '@club/contract/stage';
 import type { StageElement } from './model.ts';
-import { shapeFor } from './shapes.ts';
+import { DEFAULT_TARGET_SHAPES, shapeFor } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 
 /** Where and how to draw an element at one instant, relative to its resting place. */
 export interface Pose {
@@ -135,8 +136,12 @@ function pose(
 }
 
 /** The pose of an element tMs after its animation started (the resting pose for none). */
-export function poseAt(element: Pick<StageElement, 'type' | 'targetType' | 'animation'>, tMs: number): Pose {
-  const shape = shapeFor(element.type, element.targetType);
+export function poseAt(
+  element: Pick<StageElement, 'type' | 'targetType' | 'animation'>,
+  tMs: number,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
+): Pose {
+  const shape = shapeFor(element.type, element.targetType, shapes);
   const bottom = shape.height / 2;
   switch (element.animation) {
     case AnimationType.swinger:

@@ -4,7 +4,8 @@
 // design rectangle as large as it fits, keeping its aspect, centred (letterboxed).
 import { STAGE_LIMITS } from '@club/contract/stage';
 import type { StageElement } from './model.ts';
-import { shapeFor } from './shapes.ts';
+import { DEFAULT_TARGET_SHAPES, shapeFor } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 
 /** A stage point in position units (−5000…5000 on each axis). */
 export interface StagePoint {
@@ -99,8 +100,9 @@ export function elementDesignSize(
   element: Pick<StageElement, 'type' | 'targetType' | 'height' | 'scale'>,
   designHeight: number,
   scale: number = element.scale,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): { width: number; height: number } {
-  const shape = shapeFor(element.type, element.targetType);
+  const shape = shapeFor(element.type, element.targetType, shapes);
   const height = (element.height / 100) * designHeight * scale;
   return { width: (height * shape.width) / shape.height, height };
 }
@@ -111,8 +113,9 @@ export function elementPositionSize(
   designWidth: number,
   designHeight: number,
   scale: number = element.scale,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): { width: number; height: number } {
-  const size = elementDesignSize(element, designHeight, scale);
+  const size = elementDesignSize(element, designHeight, scale, shapes);
   return {
     width: (size.width / designWidth) * POSITION_SPAN,
     height: (size.height / designHeight) * POSITION_SPAN,
@@ -124,9 +127,12 @@ export function pixelsPerMillimetre(
   viewport: Viewport,
   element: Pick<StageElement, 'type' | 'targetType' | 'height' | 'scale'>,
   scale: number = element.scale,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): number {
-  const shape = shapeFor(element.type, element.targetType);
-  return (elementDesignSize(element, viewport.designHeight, scale).height * viewport.scale) / shape.height;
+  const shape = shapeFor(element.type, element.targetType, shapes);
+  return (
+    (elementDesignSize(element, viewport.designHeight, scale, shapes).height * viewport.scale) / shape.height
+  );
 }
 
 /** Real-size calibration: what the member measured and the distance to simulate. */
@@ -159,5 +165,5 @@ export const BANK_CARD_MM = { width: 85.6, height: 53.98 } as const;
 /** Width in metres of a canvas `canvasWidthPx` CSS pixels wide, when a bank card measured `cardWidthPx`. */
 export function canvasWidthMetresFromCard(canvasWidthPx: number, cardWidthPx: number): number {
   if (canvasWidthPx <= 0 || cardWidthPx <= 0) return 0;
-  return (canvasWidthPx / (cardWidthPx / BANK_CARD_MM.width)) / 1000;
+  return canvasWidthPx / (cardWidthPx / BANK_CARD_MM.width) / 1000;
 }

@@ -6,7 +6,8 @@ import { clampPosition } from './clamp.ts';
 import { canvasDeltaToStage, elementPositionSize, realSizePixelsPerMillimetre } from './coordinates.ts';
 import type { RealSizeCalibration, StagePoint, Viewport } from './coordinates.ts';
 import type { Stage, StageElement } from './model.ts';
-import { pointInPolygon, shapeFor } from './shapes.ts';
+import { DEFAULT_TARGET_SHAPES, pointInPolygon, shapeFor } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 
 /** Where and how an element is currently drawn, when it differs from its stored settings (a drill frame). */
 export interface PlacedElement {
@@ -33,15 +34,24 @@ export function placeAtRest(stage: Stage): PlacedElement[] {
 /** Size of a placed element in position units; the viewer overrides it in real-size mode. */
 export type PlacedSize = (stage: Stage, placed: PlacedElement) => { width: number; height: number };
 
-/** The element's size at its placed scale, as the designer and the stage-size viewer draw it. */
-export const stageSizeOf: PlacedSize = (stage, placed) =>
-  elementPositionSize(placed.element, stage.designWidth, stage.designHeight, placed.scale);
+/** Element sizes at their placed scale for a set of target shapes, as the designer and the stage-size viewer draw them. */
+export function stageSizeWith(shapes: TargetShapes): PlacedSize {
+  return (stage, placed) =>
+    elementPositionSize(placed.element, stage.designWidth, stage.designHeight, placed.scale, shapes);
+}
+
+/** The element's size at its placed scale, at the default target sizes. */
+export const stageSizeOf: PlacedSize = stageSizeWith(DEFAULT_TARGET_SHAPES);
 
 /** Element sizes in real-size mode: every shape at the calibration's pixels per millimetre. */
-export function realSizeOf(viewport: Viewport, calibration: RealSizeCalibration): PlacedSize {
+export function realSizeOf(
+  viewport: Viewport,
+  calibration: RealSizeCalibration,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
+): PlacedSize {
   const pixelsPerMillimetre = realSizePixelsPerMillimetre(viewport.canvasWidth, calibration);
   return (_stage, placed) => {
-    const shape = shapeFor(placed.element.type, placed.element.targetType);
+    const shape = shapeFor(placed.element.type, placed.element.targetType, shapes);
     const unitsPerPixel = canvasDeltaToStage(viewport, 1, 1);
     return {
       width: shape.width * pixelsPerMillimetre * unitsPerPixel.positionX,
@@ -58,12 +68,13 @@ export function shapePointOf(
   stage: Stage,
   placed: PlacedElement,
   point: StagePoint,
-  sizeOf: PlacedSize = stageSizeOf,
+  sizeOf?: PlacedSize,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): { x: number; y: number } | null {
   if (!placed.visible) return null;
   const { element } = placed;
-  const shape = shapeFor(element.type, element.targetType);
-  const size = sizeOf(stage, placed);
+  const shape = shapeFor(element.type, element.targetType, shapes);
+  const size = (sizeOf ?? stageSizeWith(shapes))(stage, placed);
   // Position units differ per axis (the stage is wider than tall), so convert each separately.
   const millimetresX = ((point.positionX - placed.positionX) / size.width) * shape.width;
   const millimetresY = ((point.positionY - placed.positionY) / size.height) * shape.height;
@@ -71,10 +82,18 @@ export function shapePointOf(
 }
 
 /** Whether a stage point falls on a placed element's outline. */
-export function isPointOnElement(stage: Stage, placed: PlacedElement, point: StagePoint): boolean {
-  const local = shapePointOf(stage, placed, point);
+export function isPointOnElement(
+  stage: Stage,
+  placed: PlacedElement,
+  point: StagePoint,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
+): boolean {
+  const local = shapePointOf(stage, placed, point, stageSizeWith(shapes), shapes);
   const { element } = placed;
-  return local !== null && pointInPolygon(local.x, local.y, shapeFor(element.type, element.targetType).outline);
+  return (
+    local !== null &&
+    pointInPolygon(local.x, local.y, shapeFor(element.type, element.targetType, shapes).outline)
+  );
 }
 
 /** Ids of the elements under a stage point, topmost (last drawn) first. */
@@ -82,17 +101,23 @@ export function elementsAt(
   stage: Stage,
   point: StagePoint,
   placed: readonly PlacedElement[] = placeAtRest(stage),
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): string[] {
   const hits: string[] = [];
   for (let index = placed.length - 1; index >= 0; index -= 1) {
-    if (isPointOnElement(stage, placed[index], point)) hits.push(placed[index].element.id);
+    if (isPointOnElement(stage, placed[index], point, shapes)) hits.push(placed[index].element.id);
   }
   return hits;
 }
 
 /** Id of the topmost element under a stage point, or null for empty stage. */
-export function elementAt(stage: Stage, point: StagePoint, placed?: readonly PlacedElement[]): string | null {
-  return elementsAt(stage, point, placed)[0] ?? null;
+export function elementAt(
+  stage: Stage,
+  point: StagePoint,
+  placed?: readonly PlacedElement[],
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
+): string | null {
+  return elementsAt(stage, point, placed, shapes)[0] ?? null;
 }
 
 /** New clamped, snapped position of an element dragged by a pointer movement in canvas pixels. */
@@ -113,10 +138,11 @@ export function dragTo(
 export function elementBounds(
   stage: Stage,
   placed: PlacedElement,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
 ): { minX: number; minY: number; maxX: number; maxY: number } {
   const { element } = placed;
-  const shape = shapeFor(element.type, element.targetType);
-  const size = elementPositionSize(element, stage.designWidth, stage.designHeight, placed.scale);
+  const shape = shapeFor(element.type, element.targetType, shapes);
+  const size = elementPositionSize(element, stage.designWidth, stage.designHeight, placed.scale, shapes);
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

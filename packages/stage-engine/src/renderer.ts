@@ -15,14 +15,15 @@ import {
   stageToCanvas,
 } from './coordinates.ts';
 import type { CanvasPoint, RealSizeCalibration, StagePoint, Viewport } from './coordinates.ts';
-import { dragTo, realSizeOf, stageSizeOf } from './hit-test.ts';
+import { dragTo, realSizeOf, stageSizeWith } from './hit-test.ts';
 import type { PlacedSize } from './hit-test.ts';
 import type { Stage, StageElement } from './model.ts';
 import { createEmptyStage } from './model.ts';
 import { mulberry32, randomSeed } from './random.ts';
 import { Drill, DrillScheduler } from './scheduler.ts';
 import type { Clock, DrillCue, DrillFrame, DrillPlanOptions, DrillUpdate } from './scheduler.ts';
-import { shapeFor } from './shapes.ts';
+import { DEFAULT_TARGET_SHAPES, shapeFor } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 
 /** Design mode edits (plain background, guides, select and drag); view mode plays drills. */
 export type RendererMode = 'design' | 'view';
@@ -46,6 +47,8 @@ export interface RendererOptions {
   readonly seed?: number;
   /** Clock in ms; performance.now when absent. */
   readonly clock?: Clock;
+  /** The target shapes at the club's sizes; the defaults when absent (see setTargetShapes). */
+  readonly targetShapes?: TargetShapes;
 }
 
 interface ElementNode {
@@ -87,6 +90,7 @@ export class StageRenderer {
   private viewport: Viewport;
   private selectedId: string | null = null;
   private realSize: RealSizeCalibration | null = null;
+  private shapes: TargetShapes;
   private backgroundImage: HTMLImageElement | null = null;
   private backgroundUrl: string | null = null;
   private scheduler: DrillScheduler | null = null;
@@ -101,6 +105,7 @@ export class StageRenderer {
     this.container = container;
     this.options = options;
     this.clock = options.clock ?? performanceClock;
+    this.shapes = options.targetShapes ?? DEFAULT_TARGET_SHAPES;
     this.pixelRatio = currentPixelRatio();
     Konva.pixelRatio = this.pixelRatio;
     const { width, height } = containerSize(container);
@@ -130,7 +135,26 @@ export class StageRenderer {
 
   /** Sizes of placed elements as this renderer draws them (real size or stage size), for scoring shots. */
   placedSize(): PlacedSize {
-    return this.realSize === null ? stageSizeOf : realSizeOf(this.viewport, this.realSize);
+    return this.realSize === null
+      ? stageSizeWith(this.shapes)
+      : realSizeOf(this.viewport, this.realSize, this.shapes);
+  }
+
+  /** The target shapes this renderer draws (the club's sizes), for scoring shots against the same zones. */
+  targetShapes(): TargetShapes {
+    return this.shapes;
+  }
+
+  /** Draws the targets at other sizes (the club's, once loaded); drills started afterwards use them too. */
+  setTargetShapes(shapes: TargetShapes): void {
+    if (shapes === this.shapes) return;
+    this.shapes = shapes;
+    for (const node of this.nodes.values()) {
+      node.posed.destroyChildren();
+      addShapeParts(node.posed, node.element, shapes);
+      resizeSelection(node.selection, node.element, shapes);
+    }
+    this.renderNow();
   }
 
   /** Converts a pointer's client coordinates (e.g. a drop from the gallery) to a stage point. */
@@ -218,6 +242,7 @@ export class StageRenderer {
       this.scheduler ??= new DrillScheduler(this.stage, {
         clock: this.clock,
         random: mulberry32(this.seed()),
+        shapes: this.shapes,
       });
       this.scheduler.start();
     } else {
@@ -229,7 +254,12 @@ export class StageRenderer {
   /** View mode: starts a planned drill (repetitions, random start delay, par time); cues go to onCue. */
   startDrill(plan: DrillPlanOptions): void {
     this.stopAll();
-    this.drill = new Drill(this.stage, { ...plan, clock: this.clock, random: mulberry32(this.seed()) });
+    this.drill = new Drill(this.stage, {
+      ...plan,
+      clock: this.clock,
+      random: mulberry32(this.seed()),
+      shapes: this.shapes,
+    });
     this.drill.start();
     this.ensureLoop();
   }
@@ -338,8 +368,8 @@ export class StageRenderer {
         this.elementLayer.add(node.outer);
       } else if (node.kindKey !== kindKey) {
         node.posed.destroyChildren();
-        addShapeParts(node.posed, element);
-        resizeSelection(node.selection, element);
+        addShapeParts(node.posed, element, this.shapes);
+        resizeSelection(node.selection, element, this.shapes);
         node.kindKey = kindKey;
       }
       node.element = element;
@@ -358,7 +388,7 @@ export class StageRenderer {
     const design = this.options.mode === 'design';
     const outer = new Konva.Group({ listening: design });
     const posed = new Konva.Group();
-    addShapeParts(posed, element);
+    addShapeParts(posed, element, this.shapes);
     const selection = new Konva.Rect({
       stroke: COLOURS.selection,
       strokeWidth: 2,
@@ -367,7 +397,7 @@ export class StageRenderer {
       listening: false,
       visible: false,
     });
-    resizeSelection(selection, element);
+    resizeSelection(selection, element, this.shapes);
     outer.add(posed, selection);
     const node: ElementNode = {
       element,
@@ -476,7 +506,8 @@ export class StageRenderer {
       const now = this.clock.now();
       for (const node of this.nodes.values()) {
         const startedAt = this.previews.get(node.element.id);
-        const pose = startedAt === undefined ? RESTING_POSE : poseAt(node.element, now - startedAt);
+        const pose =
+          startedAt === undefined ? RESTING_POSE : poseAt(node.element, now - startedAt, this.shapes);
         // A preview never hides the element outright: the designer still needs to see and pick it.
         this.place(node, node.element, pose, true);
         this.styleSelection(node);
@@ -499,7 +530,7 @@ export class StageRenderer {
     }
     const scale =
       this.realSize === null
-        ? pixelsPerMillimetre(this.viewport, element, placement.scale)
+        ? pixelsPerMillimetre(this.viewport, element, placement.scale, this.shapes)
         : realSizePixelsPerMillimetre(this.viewport.canvasWidth, this.realSize);
     node.outer.scale({ x: scale, y: scale });
     node.outer.visible(visible);
@@ -528,8 +559,8 @@ function gridLine(points: number[]): Konva.Line {
   return new Konva.Line({ points, stroke: COLOURS.designGrid, strokeWidth: 1, listening: false });
 }
 
-function addShapeParts(group: Konva.Group, element: StageElement): void {
-  for (const part of shapeFor(element.type, element.targetType).parts) {
+function addShapeParts(group: Konva.Group, element: StageElement, shapes: TargetShapes): void {
+  for (const part of shapeFor(element.type, element.targetType, shapes).parts) {
     group.add(
       new Konva.Line({
         points: [...part.polygon],
@@ -546,8 +577,8 @@ function addShapeParts(group: Konva.Group, element: StageElement): void {
   }
 }
 
-function resizeSelection(selection: Konva.Rect, element: StageElement): void {
-  const shape = shapeFor(element.type, element.targetType);
+function resizeSelection(selection: Konva.Rect, element: StageElement, shapes: TargetShapes): void {
+  const shape = shapeFor(element.type, element.targetType, shapes);
   const margin = shape.height * 0.03;
   selection.setAttrs({
     x: -shape.width / 2 - margin,

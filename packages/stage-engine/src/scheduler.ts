@@ -10,6 +10,8 @@ import { clampPosition, clampScale, clampVisibleTime } from './clamp.ts';
 import { elementPositionSize } from './coordinates.ts';
 import type { Stage, StageElement } from './model.ts';
 import { randomBetween, randomIndex } from './random.ts';
+import { DEFAULT_TARGET_SHAPES } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 import type { RandomSource } from './random.ts';
 
 /** A monotonic clock in milliseconds (performance.now in the browser, a fake in tests). */
@@ -46,6 +48,8 @@ export interface DrillFrame {
 export interface SchedulerOptions {
   readonly clock: Clock;
   readonly random: RandomSource;
+  /** The target shapes drawn (the club's sizes); the defaults when absent. */
+  readonly shapes?: TargetShapes;
 }
 
 interface Track {
@@ -66,6 +70,7 @@ export class DrillScheduler {
   private stage: Stage;
   private readonly clock: Clock;
   private readonly random: RandomSource;
+  private readonly shapes: TargetShapes;
   private tracks: Track[] = [];
   private engineState: EngineState = EngineState.stopped;
   private accumulatedMs = 0;
@@ -76,6 +81,7 @@ export class DrillScheduler {
     this.stage = stage;
     this.clock = options.clock;
     this.random = options.random;
+    this.shapes = options.shapes ?? DEFAULT_TARGET_SHAPES;
   }
 
   /** Running, paused or stopped (SPEC §3 engine state). */
@@ -156,7 +162,9 @@ export class DrillScheduler {
     }
     this.advanceTo(timeMs);
     const elements = this.tracks.map((track): ElementFrame => {
-      const pose = track.shown ? poseAt(track.element, timeMs - track.appearedAtMs) : RESTING_POSE;
+      const pose = track.shown
+        ? poseAt(track.element, timeMs - track.appearedAtMs, this.shapes)
+        : RESTING_POSE;
       return {
         id: track.element.id,
         element: track.element,
@@ -198,7 +206,13 @@ export class DrillScheduler {
       : element.scale;
     if (element.randomPosition) {
       // Keep the whole element on the stage at the scale it was just given.
-      const size = elementPositionSize(element, this.stage.designWidth, this.stage.designHeight, track.scale);
+      const size = elementPositionSize(
+        element,
+        this.stage.designWidth,
+        this.stage.designHeight,
+        track.scale,
+        this.shapes,
+      );
       const spanX = Math.max(0, STAGE_LIMITS.positionMax - size.width / 2);
       const spanY = Math.max(0, STAGE_LIMITS.positionMax - size.height / 2);
       track.positionX = clampPosition(randomBetween(this.random, -spanX, spanX));

@@ -7,7 +7,10 @@
 // with its 100 × 50 mm A box, shoulders bevelled out to the full 460 mm, bevelled bottom corners;
 // body C zone 300 × 320 mm with bevelled corners, body A zone 150 × 250 mm. Metal popper (IPSC
 // Popper, Appendix C1): 850 mm tall, round 300 mm head on a neck that widens down to the base.
+// These are the defaults; the club's own measured sizes (targetShapes) redraw every shape.
 import { StageElementType, TargetType } from '@club/contract/stage';
+import { DEFAULT_TARGET_DIMENSIONS, TARGET_DIMENSION_KEYS } from '@club/contract/targets';
+import type { TargetDimensions } from '@club/contract/targets';
 
 /** A closed polygon as flat [x0, y0, x1, y1, …] coordinates in millimetres. */
 export type Polygon = readonly number[];
@@ -53,66 +56,124 @@ export const SHAPE_COLOURS = {
   steelLine: '#59616b',
 } as const;
 
-const CARD_WIDTH = 460;
-const CARD_HEIGHT = 580;
-const POPPER_WIDTH = 300;
-const POPPER_HEIGHT = 850;
-
-// Written from the top-left of the card (y down from the top edge, x from the centre line) and
-// shifted to the centre afterwards, which keeps the numbers readable against the rule drawing.
-const cardOutlineFromTop: Polygon = [
-  -75, 0, 75, 0, 75, 140, 230, 225, 230, 480, 150, 580, -150, 580, -230, 480, -230, 225, -75, 140,
-];
-const cardHeadFromTop: Polygon = [-75, 0, 75, 0, 75, 140, -75, 140];
-const cardHeadAFromTop: Polygon = [-50, 20, 50, 20, 50, 70, -50, 70];
-const cardBodyCFromTop: Polygon = [
-  -110, 175, 110, 175, 150, 215, 150, 455, 110, 495, -110, 495, -150, 455, -150, 215,
-];
-const cardBodyAFromTop: Polygon = [-75, 210, 75, 210, 75, 460, -75, 460];
+// Built from the club's target sizes (@club/contract/targets, staff-corrected club settings):
+// the card's overall size, its A and C zones and its head, the popper's height and head. The
+// defaults give exactly the drawing above. Parts the settings do not name (the shoulder and foot
+// bevels, where the zones sit) keep the drawing's proportions.
+const DEFAULT_BODY = DEFAULT_TARGET_DIMENSIONS.cardHeight - DEFAULT_TARGET_DIMENSIONS.headHeight;
 
 const toCentre = (polygon: Polygon, height: number): Polygon =>
   polygon.map((value, index) => (index % 2 === 1 ? value - height / 2 : value));
 
-/** Outline of the IPSC cardboard target, centred, in millimetres. */
-export const CARD_OUTLINE = toCentre(cardOutlineFromTop, CARD_HEIGHT);
-/** The scoring zones of the card, centred, in millimetres: head (C outside its A box), body A and C. */
-export const CARD_ZONES = {
-  head: toCentre(cardHeadFromTop, CARD_HEIGHT),
-  headA: toCentre(cardHeadAFromTop, CARD_HEIGHT),
-  bodyC: toCentre(cardBodyCFromTop, CARD_HEIGHT),
-  bodyA: toCentre(cardBodyAFromTop, CARD_HEIGHT),
-} as const;
-const CARD_ZONE_LINES = [CARD_ZONES.head, CARD_ZONES.headA, CARD_ZONES.bodyC, CARD_ZONES.bodyA];
+const rectangleFromTop = (halfWidth: number, top: number, height: number): Polygon => [
+  -halfWidth,
+  top,
+  halfWidth,
+  top,
+  halfWidth,
+  top + height,
+  -halfWidth,
+  top + height,
+];
 
-/** Outline of the IPSC popper, centred, in millimetres (the round head as a 48-sided arc). */
-export const POPPER_OUTLINE = toCentre(buildPopperOutline(), POPPER_HEIGHT);
-const POPPER_HEAD_LINE = toCentre(circlePolygon(0, 150, 150, 48), POPPER_HEIGHT);
+/** The card's zones as polygons, centred, in millimetres: head (C outside its A box), body A and C. */
+export interface CardZones {
+  readonly head: Polygon;
+  readonly headA: Polygon;
+  readonly bodyC: Polygon;
+  readonly bodyA: Polygon;
+}
 
-function buildPopperOutline(): number[] {
-  const radius = 150;
-  const centreY = 150;
-  const neckHalfWidth = 50;
+function cardGeometry(size: TargetDimensions): { outline: Polygon; zones: CardZones } {
+  const halfWidth = size.cardWidth / 2;
+  const headHalf = size.headWidth / 2;
+  const body = size.cardHeight - size.headHeight;
+  // The drawing's shoulders reach the full width 85 mm below the head, and the foot bevel starts
+  // 100 mm above the bottom and ends 150 mm each side of the centre line (of a 440 mm body, 230 mm half width).
+  const shoulderY = size.headHeight + (body * 85) / DEFAULT_BODY;
+  const footY = size.cardHeight - (body * 100) / DEFAULT_BODY;
+  const footHalf = (halfWidth * 150) / 230;
+  const outlineFromTop: Polygon = [
+    -headHalf,
+    0,
+    headHalf,
+    0,
+    headHalf,
+    size.headHeight,
+    halfWidth,
+    shoulderY,
+    halfWidth,
+    footY,
+    footHalf,
+    size.cardHeight,
+    -footHalf,
+    size.cardHeight,
+    -halfWidth,
+    footY,
+    -halfWidth,
+    shoulderY,
+    -headHalf,
+    size.headHeight,
+  ];
+  // The head's A box sits 20 mm under the top of the drawing's 140 mm head (20 of the 90 mm left over).
+  const headATop = ((size.headHeight - size.headAHeight) * 20) / 90;
+  // The body's C zone starts 35 mm under the head (35 of the 120 mm the drawing leaves), its
+  // corners bevelled by 40 mm of its 300 mm width; the A zone is centred in it.
+  const cTop = size.headHeight + ((body - size.bodyCHeight) * 35) / 120;
+  const cHalf = size.bodyCWidth / 2;
+  const bevel = Math.min((size.bodyCWidth * 40) / 300, size.bodyCHeight / 2);
+  const cBottom = cTop + size.bodyCHeight;
+  const bodyCFromTop: Polygon = [
+    -cHalf + bevel,
+    cTop,
+    cHalf - bevel,
+    cTop,
+    cHalf,
+    cTop + bevel,
+    cHalf,
+    cBottom - bevel,
+    cHalf - bevel,
+    cBottom,
+    -cHalf + bevel,
+    cBottom,
+    -cHalf,
+    cBottom - bevel,
+    -cHalf,
+    cTop + bevel,
+  ];
+  const aTop = cTop + (size.bodyCHeight - size.bodyAHeight) / 2;
+  const centre = (polygon: Polygon) => toCentre(polygon, size.cardHeight);
+  return {
+    outline: centre(outlineFromTop),
+    zones: {
+      head: centre(rectangleFromTop(headHalf, 0, size.headHeight)),
+      headA: centre(rectangleFromTop(size.headAWidth / 2, headATop, size.headAHeight)),
+      bodyC: centre(bodyCFromTop),
+      bodyA: centre(rectangleFromTop(size.bodyAWidth / 2, aTop, size.bodyAHeight)),
+    },
+  };
+}
+
+/** Outline of a popper of a given height and head diameter, from its top (the round head as a 40-segment arc). */
+function popperOutlineFromTop(height: number, headDiameter: number): number[] {
+  const radius = headDiameter / 2;
+  const centreY = radius;
+  // The drawing's neck is a third of the head wide and the base two thirds, the base starting at
+  // 600 of 850 mm.
+  const neckHalfWidth = headDiameter / 6;
+  const baseHalfWidth = headDiameter / 3;
+  const baseTop = (height * 600) / 850;
   // The arc leaves the head where it is exactly as wide as the neck.
   const neckAngle = Math.PI - Math.asin(neckHalfWidth / radius);
-  const points: number[] = [100, 850, 100, 600];
+  const points: number[] = [baseHalfWidth, height, baseHalfWidth, baseTop];
   const segments = 40;
   for (let index = 0; index <= segments; index += 1) {
     const angle = neckAngle - (2 * neckAngle * index) / segments;
     points.push(radius * Math.sin(angle), centreY - radius * Math.cos(angle));
   }
-  points.push(-100, 600, -100, 850);
+  points.push(-baseHalfWidth, baseTop, -baseHalfWidth, height);
   return points;
 }
-
-function circlePolygon(centreX: number, centreY: number, radius: number, segments: number): number[] {
-  const points: number[] = [];
-  for (let index = 0; index < segments; index += 1) {
-    const angle = (2 * Math.PI * index) / segments;
-    points.push(centreX + radius * Math.cos(angle), centreY + radius * Math.sin(angle));
-  }
-  return points;
-}
-
 /** Which half of a card a half cover hides. */
 export type CoverSide = 'left' | 'right' | 'top' | 'bottom';
 
@@ -145,10 +206,22 @@ export function clipToSide(polygon: Polygon, side: CoverSide): number[] {
   return result;
 }
 
-function cardParts(fill: string, line: string): ShapePart[] {
-  return [
-    { role: 'body', polygon: CARD_OUTLINE, fill, stroke: line, strokeWidth: 4 },
-    ...CARD_ZONE_LINES.map((polygon): ShapePart => ({
+/** Every shape the engine draws, built from one set of target sizes. */
+export interface TargetShapes {
+  readonly dimensions: TargetDimensions;
+  /** Outline of the card, centred, in millimetres. */
+  readonly cardOutline: Polygon;
+  readonly cardZones: CardZones;
+  readonly cards: Readonly<Record<TargetType, ShapeDefinition>>;
+  readonly popper: ShapeDefinition;
+}
+
+function buildTargetShapes(dimensions: TargetDimensions): TargetShapes {
+  const { outline, zones } = cardGeometry(dimensions);
+  const zoneLines = [zones.head, zones.headA, zones.bodyC, zones.bodyA];
+  const cardParts = (fill: string, line: string): ShapePart[] => [
+    { role: 'body', polygon: outline, fill, stroke: line, strokeWidth: 4 },
+    ...zoneLines.map((polygon): ShapePart => ({
       role: 'zone-line',
       polygon,
       fill: null,
@@ -156,87 +229,110 @@ function cardParts(fill: string, line: string): ShapePart[] {
       strokeWidth: 3,
     })),
   ];
-}
-
-function halfCovered(side: CoverSide, coverFill: string, coverLine: string): ShapePart[] {
-  return [
+  const halfCovered = (side: CoverSide, coverFill: string, coverLine: string): ShapePart[] => [
     ...cardParts(SHAPE_COLOURS.cardboard, SHAPE_COLOURS.cardboardLine),
-    {
-      role: 'cover',
-      polygon: clipToSide(CARD_OUTLINE, side),
-      fill: coverFill,
-      stroke: coverLine,
-      strokeWidth: 4,
-    },
+    { role: 'cover', polygon: clipToSide(outline, side), fill: coverFill, stroke: coverLine, strokeWidth: 4 },
   ];
-}
-
-function cardDefinition(parts: ShapePart[]): ShapeDefinition {
-  return {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
-    realWidthMetres: CARD_WIDTH / 1000,
-    realHeightMetres: CARD_HEIGHT / 1000,
-    outline: CARD_OUTLINE,
+  const card = (parts: ShapePart[]): ShapeDefinition => ({
+    width: dimensions.cardWidth,
+    height: dimensions.cardHeight,
+    realWidthMetres: dimensions.cardWidth / 1000,
+    realHeightMetres: dimensions.cardHeight / 1000,
+    outline,
     parts,
+  });
+  const noShootCover = (side: CoverSide) =>
+    halfCovered(side, SHAPE_COLOURS.noShoot, SHAPE_COLOURS.noShootLine);
+  const hardCover = (side: CoverSide) =>
+    halfCovered(side, SHAPE_COLOURS.hardcover, SHAPE_COLOURS.hardcoverLine);
+  const cards: Record<TargetType, ShapeDefinition> = {
+    [TargetType.fullShootable]: card(cardParts(SHAPE_COLOURS.cardboard, SHAPE_COLOURS.cardboardLine)),
+    [TargetType.fullNonshoot]: card(cardParts(SHAPE_COLOURS.noShoot, SHAPE_COLOURS.noShootLine)),
+    [TargetType.halfNonshootLeft]: card(noShootCover('left')),
+    [TargetType.halfNonshootRight]: card(noShootCover('right')),
+    [TargetType.halfNonshootTop]: card(noShootCover('top')),
+    [TargetType.halfNonshootBottom]: card(noShootCover('bottom')),
+    [TargetType.fullHardcover]: card([
+      {
+        role: 'cover',
+        polygon: outline,
+        fill: SHAPE_COLOURS.hardcover,
+        stroke: SHAPE_COLOURS.hardcoverLine,
+        strokeWidth: 4,
+      },
+    ]),
+    [TargetType.halfHardcoverLeft]: card(hardCover('left')),
+    [TargetType.halfHardcoverRight]: card(hardCover('right')),
+    [TargetType.halfHardcoverTop]: card(hardCover('top')),
+    [TargetType.halfHardcoverBottom]: card(hardCover('bottom')),
   };
+  const popperHeight = dimensions.popperHeight;
+  const popperWidth = dimensions.popperHeadDiameter;
+  const popperOutline = toCentre(popperOutlineFromTop(popperHeight, popperWidth), popperHeight);
+  const popperHeadLine = toCentre(circlePolygon(0, popperWidth / 2, popperWidth / 2, 48), popperHeight);
+  const popper: ShapeDefinition = {
+    width: popperWidth,
+    height: popperHeight,
+    realWidthMetres: popperWidth / 1000,
+    realHeightMetres: popperHeight / 1000,
+    outline: popperOutline,
+    parts: [
+      {
+        role: 'body',
+        polygon: popperOutline,
+        fill: SHAPE_COLOURS.steel,
+        stroke: SHAPE_COLOURS.steelLine,
+        strokeWidth: 5,
+      },
+      {
+        role: 'zone-line',
+        polygon: popperHeadLine,
+        fill: null,
+        stroke: SHAPE_COLOURS.steelLine,
+        strokeWidth: 3,
+      },
+    ],
+  };
+  return { dimensions, cardOutline: outline, cardZones: zones, cards, popper };
 }
 
-const noShootCover = (side: CoverSide) => halfCovered(side, SHAPE_COLOURS.noShoot, SHAPE_COLOURS.noShootLine);
-const hardCover = (side: CoverSide) =>
-  halfCovered(side, SHAPE_COLOURS.hardcover, SHAPE_COLOURS.hardcoverLine);
+// One shape set per distinct set of sizes, so shapes stay the same objects between frames and
+// callers may compare them by identity.
+const shapeCache = new Map<string, TargetShapes>();
 
-const CARD_SHAPES: Record<TargetType, ShapeDefinition> = {
-  [TargetType.fullShootable]: cardDefinition(cardParts(SHAPE_COLOURS.cardboard, SHAPE_COLOURS.cardboardLine)),
-  [TargetType.fullNonshoot]: cardDefinition(cardParts(SHAPE_COLOURS.noShoot, SHAPE_COLOURS.noShootLine)),
-  [TargetType.halfNonshootLeft]: cardDefinition(noShootCover('left')),
-  [TargetType.halfNonshootRight]: cardDefinition(noShootCover('right')),
-  [TargetType.halfNonshootTop]: cardDefinition(noShootCover('top')),
-  [TargetType.halfNonshootBottom]: cardDefinition(noShootCover('bottom')),
-  [TargetType.fullHardcover]: cardDefinition([
-    {
-      role: 'cover',
-      polygon: CARD_OUTLINE,
-      fill: SHAPE_COLOURS.hardcover,
-      stroke: SHAPE_COLOURS.hardcoverLine,
-      strokeWidth: 4,
-    },
-  ]),
-  [TargetType.halfHardcoverLeft]: cardDefinition(hardCover('left')),
-  [TargetType.halfHardcoverRight]: cardDefinition(hardCover('right')),
-  [TargetType.halfHardcoverTop]: cardDefinition(hardCover('top')),
-  [TargetType.halfHardcoverBottom]: cardDefinition(hardCover('bottom')),
-};
+/** The shapes drawn and scored at a set of target sizes (the club's, or the defaults). */
+export function targetShapes(dimensions: TargetDimensions): TargetShapes {
+  const key = TARGET_DIMENSION_KEYS.map((name) => dimensions[name]).join(',');
+  let shapes = shapeCache.get(key);
+  if (shapes === undefined) {
+    shapes = buildTargetShapes(dimensions);
+    // The club has one set of sizes; a handful covers staff trying values in one page's life.
+    if (shapeCache.size >= 16) shapeCache.clear();
+    shapeCache.set(key, shapes);
+  }
+  return shapes;
+}
 
-/** The IPSC popper's shape. */
-export const POPPER_SHAPE: ShapeDefinition = {
-  width: POPPER_WIDTH,
-  height: POPPER_HEIGHT,
-  realWidthMetres: POPPER_WIDTH / 1000,
-  realHeightMetres: POPPER_HEIGHT / 1000,
-  outline: POPPER_OUTLINE,
-  parts: [
-    {
-      role: 'body',
-      polygon: POPPER_OUTLINE,
-      fill: SHAPE_COLOURS.steel,
-      stroke: SHAPE_COLOURS.steelLine,
-      strokeWidth: 5,
-    },
-    {
-      role: 'zone-line',
-      polygon: POPPER_HEAD_LINE,
-      fill: null,
-      stroke: SHAPE_COLOURS.steelLine,
-      strokeWidth: 3,
-    },
-  ],
-};
+/** The shapes at the default (approximate, unmeasured) sizes. */
+export const DEFAULT_TARGET_SHAPES = targetShapes(DEFAULT_TARGET_DIMENSIONS);
+
+/** Outline of the IPSC cardboard target at the default sizes, centred, in millimetres. */
+export const CARD_OUTLINE = DEFAULT_TARGET_SHAPES.cardOutline;
+/** The card's scoring zones at the default sizes. */
+export const CARD_ZONES = DEFAULT_TARGET_SHAPES.cardZones;
+/** The IPSC popper's shape at the default sizes. */
+export const POPPER_SHAPE = DEFAULT_TARGET_SHAPES.popper;
+/** Outline of the IPSC popper at the default sizes, centred, in millimetres. */
+export const POPPER_OUTLINE = POPPER_SHAPE.outline;
 
 /** The shape for an element type and, for cards, its target type (a card without one is full shootable). */
-export function shapeFor(type: StageElementType, targetType: TargetType | null): ShapeDefinition {
-  if (type === StageElementType.popperIpsc) return POPPER_SHAPE;
-  return CARD_SHAPES[targetType ?? TargetType.fullShootable];
+export function shapeFor(
+  type: StageElementType,
+  targetType: TargetType | null,
+  shapes: TargetShapes = DEFAULT_TARGET_SHAPES,
+): ShapeDefinition {
+  if (type === StageElementType.popperIpsc) return shapes.popper;
+  return shapes.cards[targetType ?? TargetType.fullShootable];
 }
 
 /** Whether a point in shape millimetres lies inside a polygon (even–odd rule; edges count as inside only by chance). */
@@ -251,4 +347,13 @@ export function pointInPolygon(x: number, y: number, polygon: Polygon): boolean 
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+function circlePolygon(centreX: number, centreY: number, radius: number, segments: number): number[] {
+  const points: number[] = [];
+  for (let index = 0; index < segments; index += 1) {
+    const angle = (2 * Math.PI * index) / segments;
+    points.push(centreX + radius * Math.cos(angle), centreY + radius * Math.sin(angle));
+  }
+  return points;
 }

@@ -3,7 +3,8 @@
 // (no DOM), so the server, a test or a bench can build it too, and `thumbnailSvg` gives markup.
 import { elementDesignSize } from './coordinates.ts';
 import type { Stage } from './model.ts';
-import { shapeFor } from './shapes.ts';
+import { DEFAULT_TARGET_SHAPES, shapeFor } from './shapes.ts';
+import type { TargetShapes } from './shapes.ts';
 import type { ShapePart } from './shapes.ts';
 
 /** One element of a thumbnail: its shape's parts in millimetres and where they go. */
@@ -28,11 +29,11 @@ export interface Thumbnail {
 export const THUMBNAIL_COLOURS = { wall: '#e9e4d8', ground: '#b7ab92' } as const;
 
 /** The thumbnail scene of a stage: elements where the designer places them, at rest. */
-export function stageThumbnail(stage: Stage): Thumbnail {
+export function stageThumbnail(stage: Stage, shapes: TargetShapes = DEFAULT_TARGET_SHAPES): Thumbnail {
   const { designWidth: width, designHeight: height } = stage;
   const items = stage.elements.map((element): ThumbnailItem => {
-    const shape = shapeFor(element.type, element.targetType);
-    const size = elementDesignSize(element, height);
+    const shape = shapeFor(element.type, element.targetType, shapes);
+    const size = elementDesignSize(element, height, element.scale, shapes);
     return {
       id: element.id,
       x: (element.positionX / 10_000 + 0.5) * width,

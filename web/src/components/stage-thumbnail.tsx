@@ -1,13 +1,25 @@
 import { memo, useMemo } from 'react';
 import type { Stage } from '@club/stage-engine/model';
+import type { TargetShapes } from '@club/stage-engine/shapes';
 import { stageThumbnail, THUMBNAIL_COLOURS } from '@club/stage-engine/thumbnail';
 
 /**
  * A stage drawn small by the engine's thumbnail scene (the same IPSC polygons as the canvas),
- * as inline SVG: no canvas per card, crisp at any size and in print.
+ * as inline SVG: no canvas per card, crisp at any size and in print. `shapes` draws the targets
+ * at the club's sizes (the engine's defaults when absent).
  */
-export const StageThumbnail = memo(function StageThumbnail({ stage, label, className }: { stage: Stage; label: string; className?: string }) {
-  const scene = useMemo(() => stageThumbnail(stage), [stage]);
+export const StageThumbnail = memo(function StageThumbnail({
+  stage,
+  label,
+  className,
+  shapes,
+}: {
+  stage: Stage;
+  label: string;
+  className?: string;
+  shapes?: TargetShapes;
+}) {
+  const scene = useMemo(() => stageThumbnail(stage, shapes), [stage, shapes]);
   const ground = scene.height * 0.82;
   return (
     <svg

@@ -5,8 +5,11 @@ import { StageThumbnail } from '../../components/stage-thumbnail.tsx';
 import { drawableIn, libraryText, useLibraryStage } from '../../lib/library/library-stage.ts';
 import { eventDayLabel, useBriefingEvent } from '../../lib/library/briefing-event.ts';
 import siteSettings from '@club/contract/site-settings.json';
+import { StageElementType } from '@club/contract/stage';
 import { clubToday } from '@club/contract/club-time';
 import { formatDay } from '../../lib/membership/membership.ts';
+import { useTargetShapes } from '../../lib/target-dimensions.ts';
+import { BriefingTargets } from './components/briefing-targets.tsx';
 import './library.css';
 
 /**
@@ -19,6 +22,8 @@ export function BriefingPage() {
   const { t, i18n } = useTranslation('library');
   const stage = useLibraryStage(id);
   const event = useBriefingEvent(params.get('event'));
+  // The targets drawn and described at the club's sizes, as the dry-training viewer draws and scores them.
+  const targets = useTargetShapes();
   const text = stage.data ? libraryText(stage.data, i18n.language) : null;
   usePageTitle(text ? t('BRIEFING.TITLE', { name: text.name }) : t('TITLE'));
 
@@ -30,7 +35,8 @@ export function BriefingPage() {
       </div>
     );
   }
-  if (stage.isError || !text) return <div className="container-xl py-5 alert alert-danger">{t('LOAD_ERROR')}</div>;
+  if (stage.isError || !text)
+    return <div className="container-xl py-5 alert alert-danger">{t('LOAD_ERROR')}</div>;
   const entry = stage.data;
   const todayIso = clubToday(new Date());
   return (
@@ -39,7 +45,10 @@ export function BriefingPage() {
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t('BRIEFING.PRINT')}
         </button>
-        <Link className="btn btn-outline-secondary" to={`/dry-training?library=${entry.id}${event.data ? `&event=${event.data.uuid}` : ''}`}>
+        <Link
+          className="btn btn-outline-secondary"
+          to={`/dry-training?library=${entry.id}${event.data ? `&event=${event.data.uuid}` : ''}`}
+        >
           {t('OPEN_PLAYER')}
         </Link>
         <Link className="btn btn-link" to="/stages">
@@ -55,8 +64,8 @@ export function BriefingPage() {
         <h1 className="mb-1">{text.name}</h1>
         {event.data ? (
           <p className="briefing-event mb-0" data-testid="briefing-event">
-            {event.data.evento} · {eventDayLabel(event.data.start, i18n.language)} {event.data.start.slice(0, 4)} ·{' '}
-            {event.data.start.slice(11, 16)}
+            {event.data.evento} · {eventDayLabel(event.data.start, i18n.language)}{' '}
+            {event.data.start.slice(0, 4)} · {event.data.start.slice(11, 16)}
           </p>
         ) : (
           <p className="briefing-event mb-0" data-testid="briefing-event">
@@ -65,7 +74,11 @@ export function BriefingPage() {
         )}
       </header>
       <figure className="briefing-figure">
-        <StageThumbnail stage={drawableIn(entry, i18n.language)} label={t('THUMBNAIL', { name: text.name })} />
+        <StageThumbnail
+          stage={drawableIn(entry, i18n.language)}
+          label={t('THUMBNAIL', { name: text.name })}
+          shapes={targets.shapes}
+        />
         <figcaption className="small">{t('BRIEFING.SCALE')}</figcaption>
       </figure>
       <dl className="briefing-facts">
@@ -80,7 +93,9 @@ export function BriefingPage() {
         {entry.tags.length > 0 ? (
           <div>
             <dt>{t('TAGS')}</dt>
-            <dd>{[...new Set(entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })))].join(', ')}</dd>
+            <dd>
+              {[...new Set(entry.tags.map((tag) => t(`TAG.${tag}`, { defaultValue: tag })))].join(', ')}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -88,6 +103,12 @@ export function BriefingPage() {
         <h2 className="h5">{t('BRIEFING.DESCRIPTION')}</h2>
         <p className="briefing-description">{text.description}</p>
       </section>
+      <BriefingTargets
+        dimensions={targets.dimensions}
+        shapes={targets.shapes}
+        measured={targets.measured}
+        hasPopper={entry.stage.elements.some((element) => element.type === StageElementType.popperIpsc)}
+      />
     </article>
   );
 }

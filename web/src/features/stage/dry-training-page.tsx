@@ -14,7 +14,7 @@ import type { DrillCue } from '@club/stage-engine/scheduler';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { showToast } from '../../lib/toasts.ts';
 import { TEST_HOOKS } from '../../lib/test-hooks.ts';
-import { useTargetDimensions } from './api/target-dimensions.ts';
+import { useTargetShapes } from '../../lib/target-dimensions.ts';
 import { beepPar, beepStart, unlockAudio } from './beep.ts';
 import { CalibrationDialog } from './components/calibration-dialog.tsx';
 import { DrillDialog } from './components/drill-dialog.tsx';
@@ -127,6 +127,9 @@ function Viewer({ stage }: { stage: Stage }) {
     }
   }, [drillEnded]);
 
+  // The club's target sizes: drawn, scored, and the calibration's millimetres.
+  const { dimensions: targetSizes, shapes } = useTargetShapes();
+
   useEffect(() => {
     const container = canvasRef.current;
     if (container === null) return;
@@ -155,6 +158,12 @@ function Viewer({ stage }: { stage: Stage }) {
       rendererRef.current = null;
     };
   }, [stage, onCue]);
+
+  // The targets are drawn and scored at the club's sizes (measured by staff, or the approximate
+  // defaults until the answer comes).
+  useEffect(() => {
+    rendererRef.current?.setTargetShapes(shapes);
+  }, [shapes, stage, onCue]);
 
   useEffect(() => {
     const renderer = rendererRef.current;
@@ -203,19 +212,19 @@ function Viewer({ stage }: { stage: Stage }) {
   }, [stage]);
   /** Every shot, from a click or from the camera, enters here with its stage point and instant. */
   const fireAt = useCallback((point: StagePoint, atMs: number) => {
-    sessionRef.current.fire(point, atMs, historyRef.current.at(atMs), rendererRef.current?.placedSize());
+    const renderer = rendererRef.current;
+    // Scored against the shapes and sizes the renderer draws: the club's measured targets.
+    sessionRef.current.fire(point, atMs, historyRef.current.at(atMs), renderer?.placedSize(), renderer?.targetShapes());
   }, []);
   const [laserColour, setLaserColour] = useState<LaserColour>('red');
   const [sensitivity, setSensitivity] = useState(6);
-  // The calibration's millimetres are the club's: its measured card height (or the approximate default).
-  const targetSizes = useTargetDimensions().data;
   const camera = useLaserCamera({
     colour: laserColour,
     sensitivity,
     design: {
       designWidth: stage.designWidth,
       designHeight: stage.designHeight,
-      cardHeightMm: targetSizes?.dimensions.cardHeight,
+      cardHeightMm: targetSizes.cardHeight,
     },
     onShot: fireAt,
   });

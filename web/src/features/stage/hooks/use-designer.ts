@@ -17,6 +17,7 @@ import { StageRenderer } from '@club/stage-engine/renderer';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { readStageFile } from '../stage-file.ts';
 import { writeCustomStage } from '../stage-storage.ts';
+import { useTargetShapes } from '../../../lib/target-dimensions.ts';
 import { visibleSpot } from '../placement.ts';
 import type { Box } from '../placement.ts';
 import { commit, redo, startHistory, undo } from './stage-history.ts';
@@ -107,6 +108,12 @@ export function useDesigner(initial: Stage) {
   useEffect(() => {
     rendererRef.current?.setStage(stage);
   }, [stage]);
+
+  // The targets drawn at the club's sizes, as the viewer draws and scores them.
+  const { shapes } = useTargetShapes();
+  useEffect(() => {
+    rendererRef.current?.setTargetShapes(shapes);
+  }, [shapes, select, change]);
 
   useEffect(() => {
     rendererRef.current?.setSelected(selectedId);

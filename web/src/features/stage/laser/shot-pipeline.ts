@@ -7,6 +7,7 @@ import type { StagePoint } from '@club/stage-engine/coordinates';
 import { placeAtRest } from '@club/stage-engine/hit-test';
 import type { PlacedElement, PlacedSize } from '@club/stage-engine/hit-test';
 import type { Stage } from '@club/stage-engine/model';
+import type { TargetShapes } from '@club/stage-engine/shapes';
 import { isPopper, isShootable, zoneAt } from '@club/stage-engine/zones';
 
 /** How the stage was drawn at one instant (performance.now milliseconds). */
@@ -59,8 +60,9 @@ export function resolveShot(
   point: StagePoint,
   snapshot: StageSnapshot | null,
   sizeOf?: PlacedSize,
+  shapes?: TargetShapes,
 ): { zone: ShotZone; targetId?: string } {
-  const hit = zoneAt(stage, point, snapshot?.placed ?? placeAtRest(stage), sizeOf);
+  const hit = zoneAt(stage, point, snapshot?.placed ?? placeAtRest(stage), sizeOf, shapes);
   return hit.elementId === null ? { zone: hit.zone } : { zone: hit.zone, targetId: hit.elementId };
 }
 

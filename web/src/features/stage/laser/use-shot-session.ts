@@ -4,6 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { StagePoint } from '@club/stage-engine/coordinates';
 import type { PlacedSize } from '@club/stage-engine/hit-test';
 import type { Stage } from '@club/stage-engine/model';
+import type { TargetShapes } from '@club/stage-engine/shapes';
 import { resolveShot } from './shot-pipeline.ts';
 import type { PlayerShot, StageSnapshot } from './shot-pipeline.ts';
 
@@ -36,6 +37,7 @@ export interface ShotSession {
     atMs: number,
     snapshot: StageSnapshot | null,
     sizeOf?: PlacedSize,
+    shapes?: TargetShapes,
   ) => PlayerShot | null;
   /** Forgets every string. */
   clear: () => void;
@@ -93,6 +95,7 @@ export function useShotSession(stage: Stage): ShotSession {
       atMs: number,
       snapshot: StageSnapshot | null,
       sizeOf?: PlacedSize,
+      shapes?: TargetShapes,
     ): PlayerShot | null => {
       const last = stringsRef.current.at(-1);
       if (last === undefined || !last.open || atMs < last.zeroAtMs) return null;
@@ -100,7 +103,7 @@ export function useShotSession(stage: Stage): ShotSession {
         number: last.shots.length + 1,
         tMs: Math.round(atMs - last.zeroAtMs),
         point,
-        ...resolveShot(stage, point, snapshot, sizeOf),
+        ...resolveShot(stage, point, snapshot, sizeOf, shapes),
       };
       replaceLast((current) => ({ ...current, shots: [...current.shots, shot] }));
       return shot;
