@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Generous for a loaded two-core machine; the tests assert what happens, never how fast.
+    testTimeout: 30_000,
   },
 });

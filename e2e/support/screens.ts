@@ -35,6 +35,7 @@ export const APP_SCREENS: readonly string[] = [
   `${APP_ROUTES.admin}/payments`,
   `${APP_ROUTES.admin}/membership`,
   `${APP_ROUTES.admin}/targets`,
+  `${APP_ROUTES.admin}/content`,
   APP_ROUTES.terms,
   APP_ROUTES.privacy,
   APP_ROUTES.notFound,
