@@ -115,15 +115,25 @@ const QUIET_MS = 200;
  * replaced the drawing and no request has been in flight for QUIET_MS.
  */
 export async function openScreen(page: Page, path: string, options: { startTimeout?: number } = {}): Promise<void> {
-  const requests = trackRequests(page);
+  trackRequests(page);
   await page.goto(path);
   await appStarted(page, options.startTimeout);
+  await settled(page, path);
+  await page.locator('main').first().waitFor();
+}
+
+/**
+ * Waits until no request of the page (code, texts, data) has been in flight for QUIET_MS, as
+ * after something the test did that makes the app load more (a first Tab that brings in the
+ * sections below the fold). Counts from the screen's opening by `openScreen`, or from now.
+ */
+export async function settled(page: Page, what: string): Promise<void> {
+  const requests = trackRequests(page);
   await expect
     .poll(() => requests.count === 0 && Date.now() - requests.since >= QUIET_MS, {
-      message: `${path}: requests still in flight`,
+      message: `${what}: requests still in flight`,
       intervals: [50],
       timeout: 30_000,
     })
     .toBe(true);
-  await page.locator('main').first().waitFor();
 }
