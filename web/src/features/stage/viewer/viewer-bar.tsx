@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StageIcon } from '../components/stage-icons.tsx';
+import type { StageIconName } from '../components/stage-icons.tsx';
 import type { RunState } from './use-drill-player.ts';
 
 export interface ViewerBarProps {
@@ -18,6 +19,34 @@ export interface ViewerBarProps {
   onToggleScoring(): void;
   onOpenCalibration(): void;
   onToggleFullscreen(): void;
+}
+
+/** A bar button that is on or off (aria-pressed); a lit one shows it in its colour too. */
+function BarToggle({
+  label,
+  icon,
+  pressed,
+  lit,
+  onClick,
+}: {
+  label: string;
+  icon: StageIconName;
+  pressed: boolean;
+  lit: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-bar${lit ? ' is-on' : ''}`}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      onClick={onClick}
+    >
+      <StageIcon name={icon} />
+    </button>
+  );
 }
 
 /** The viewer's bar: the stage's name, play/pause/stop, the drill, scoring, real size, full screen, the designer. */
@@ -76,36 +105,21 @@ export function ViewerBar({
           <StageIcon name="timer" size={18} />
           <span>{t('DRILL.OPEN')}</span>
         </button>
-        <button
-          type="button"
-          className={`btn btn-bar${scoring ? ' is-on' : ''}`}
-          aria-label={t('SCORING.OPEN')}
-          aria-pressed={scoring}
-          title={t('SCORING.OPEN')}
-          onClick={onToggleScoring}
-        >
-          <StageIcon name="target" />
-        </button>
-        <button
-          type="button"
-          className={`btn btn-bar${calibrated ? ' is-on' : ''}`}
-          aria-label={t('CALIBRATION.OPEN')}
-          aria-pressed={calibrated}
-          title={t('CALIBRATION.OPEN')}
+        <BarToggle label={t('SCORING.OPEN')} icon="target" pressed={scoring} lit={scoring} onClick={onToggleScoring} />
+        <BarToggle
+          label={t('CALIBRATION.OPEN')}
+          icon="ruler"
+          pressed={calibrated}
+          lit={calibrated}
           onClick={onOpenCalibration}
-        >
-          <StageIcon name="ruler" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-bar"
-          aria-label={fullscreen ? t('EXIT_FULLSCREEN') : t('FULLSCREEN')}
-          aria-pressed={fullscreen}
-          title={fullscreen ? t('EXIT_FULLSCREEN') : t('FULLSCREEN')}
+        />
+        <BarToggle
+          label={fullscreen ? t('EXIT_FULLSCREEN') : t('FULLSCREEN')}
+          icon={fullscreen ? 'shrink' : 'expand'}
+          pressed={fullscreen}
+          lit={false}
           onClick={onToggleFullscreen}
-        >
-          <StageIcon name={fullscreen ? 'shrink' : 'expand'} />
-        </button>
+        />
         <Link className="btn btn-bar" to="/stage-designer" aria-label={t('OPEN_DESIGNER')} title={t('OPEN_DESIGNER')}>
           <StageIcon name="edit" />
         </Link>
