@@ -8,6 +8,8 @@ import { axeViolations } from './support/axe.ts';
 // The club's own content: staff edit it in the browser, visitors see it without a build or a
 // restart. Each test saves from the copy it reads, so the tests can run in any order.
 const PHOTO = path.resolve('server/test/content/files/phone-rotated-gps.jpg');
+// A real HEIC written by libheif's encoder (server/test/content/files/make-files.sh).
+const HEIC = path.resolve('server/test/content/files/phone.heic');
 const shots = path.resolve('test-results/content-screens');
 
 async function staffPage(page: Page) {
@@ -41,6 +43,18 @@ test('staff change a fee and a visitor sees it, without a restart', async ({ pag
   await page.goto('/admin/content');
   const card = page.getByTestId('content-item-3');
   await expect(card.getByRole('group', { name: 'Nombre' })).toBeVisible();
+  // The form checks with the contract's rules before sending: a name emptied in every language
+  // is shown by its field, which takes the focus; nothing is sent, nothing typed is lost.
+  const name = card.getByRole('group', { name: 'Nombre' });
+  const typed = await name.getByLabel(/^Español/).inputValue();
+  for (const language of [/^Español/, /^Català/, /^English/]) await name.getByLabel(language).fill('');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(name.getByText('Escribe este texto al menos en un idioma.')).toBeVisible();
+  await expect(name.getByLabel(/^Español/)).toBeFocused();
+  await name.screenshot({ path: `${shots}/editor-field-error-es.png` });
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await name.getByLabel(/^Español/).fill(typed);
+  await expect(name.getByText('Escribe este texto al menos en un idioma.')).toHaveCount(0);
   const price = card.getByLabel('Precio (€)');
   await expect(price).toHaveValue('45.00');
   await price.fill('47.50');
@@ -90,8 +104,15 @@ test('staff upload a phone photo to the gallery and visitors see it in the carou
   await page.getByRole('button', { name: 'Añadir foto' }).click();
   const items = page.locator('[data-testid^="content-item-"]');
   const added = items.last();
+  // An iPhone's own HEIC is refused with a way out, in the editor's language; the JPEG then goes.
+  await added.getByLabel('Foto', { exact: true }).setInputFiles(HEIC);
+  await expect(added.getByRole('alert')).toContainText('Las fotos HEIC (el formato propio del iPhone) no se pueden convertir aquí');
+  await expect(added.getByRole('alert')).toContainText('Más compatible');
+  await added.screenshot({ path: `${shots}/editor-heic-refused-es.png` });
+  await expect(added.locator('img.content-thumb')).toHaveCount(0);
   await added.getByLabel('Foto', { exact: true }).setInputFiles(PHOTO);
   await expect(added.locator('img.content-thumb')).toBeVisible({ timeout: 30_000 });
+  await expect(added.getByRole('alert')).toHaveCount(0);
   await added.getByLabel('Español').fill('Tirada social de junio');
   await added.getByLabel('Català').fill('Tirada social de juny');
   await added.getByLabel('English').fill('June club match');

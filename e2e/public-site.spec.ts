@@ -223,9 +223,12 @@ for (const lang of ['es', 'en'] as const) {
       const mail = await waitForMail('club@club.test', 10_000, (m) => m.subject.includes(unique));
       expect(mail.subject).toContain(unique);
       expect(mail.text).toContain('quería información del curso de iniciación.');
-      // The form keeps what was typed.
-      await expect(subject).toHaveValue(unique);
+      // Decision 0047: once sent, the form keeps who wrote and empties the message, so the same
+      // message is not sent twice.
       await expect(name).toHaveValue('Laia Soler');
+      await expect(email).toHaveValue('laia.soler@example.org');
+      await expect(subject).toHaveValue('');
+      await expect(message).toHaveValue('');
     });
 
     test('each team page shows its name, photo and the number of career items', async ({ page }) => {

@@ -24,3 +24,44 @@ export function buildTimeContent(): object {
     version: 0,
   };
 }
+
+/** Markdown with every construct rendered content may hold (packages/contract/src/markdown.ts). */
+const EVERY_CONSTRUCT = [
+  '# Heading', '## Heading', '### Heading', '#### Heading',
+  'Text with **strong**, *emphasis*, ~~struck~~, `code` and a [link](https://example.com).  ',
+  'A line after a break.',
+  '- item\n- item', '1. item\n2. item', '> quoted', '```\npre\n```', '---',
+].join('\n\n');
+
+/**
+ * The build's content with every optional part filled and every kind of markup its texts may
+ * hold: each instructor and partner with a photo kept in every raster format (a `<picture>` with
+ * its sources), biographies and news bodies using every Markdown construct, a pinned and a plain
+ * news item. The build draws each content page with it as well, only to choose the inlined style
+ * rules (web/build/critical-css.ts): the server draws these pages again from whatever staff write
+ * (decision 0041), and the rules for it must already be inline.
+ */
+export function fullestContent(): object {
+  const base = buildTimeContent() as {
+    team: Record<string, unknown>[];
+    partners: Record<string, unknown>[];
+    news: Record<string, unknown>[];
+    photos: Record<string, Record<string, unknown>>;
+  };
+  const every = rendered({ es: EVERY_CONSTRUCT, ca: EVERY_CONSTRUCT, en: EVERY_CONSTRUCT });
+  const photos = Object.fromEntries(
+    Object.entries(base.photos).map(([id, info]) => [id, { ...info, formats: ['avif', 'webp', 'jpg'] }]),
+  );
+  const anyPhoto = Object.keys(photos)[0] ?? null;
+  const [model] = base.news;
+  return {
+    ...base,
+    team: base.team.map((member) => ({ ...member, photoId: member.photoId ?? anyPhoto, bioHtml: every })),
+    partners: base.partners.map((partner) => ({ ...partner, logoId: partner.logoId ?? anyPhoto })),
+    news: [
+      { ...model, pinned: true, bodyHtml: every },
+      { ...model, id: 'model-2', pinned: false, bodyHtml: every },
+    ],
+    photos,
+  };
+}

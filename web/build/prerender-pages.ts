@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.ts';
 import { LANGUAGES, LANGUAGE_COOKIE } from '../../packages/contract/src/languages.ts';
 import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
 import { chunkRunOrder } from './chunk-order.ts';
-import { buildTimeContent } from './build-content.ts';
+import { buildTimeContent, fullestContent } from './build-content.ts';
 import { gzipSizes, overBudget, pageWeight } from './script-budget.ts';
 import type { PageScripts } from './script-budget.ts';
 import { LANGUAGE_KEY, SESSION_TOKEN_KEY } from '../src/lib/session-storage.ts';
@@ -358,6 +358,7 @@ export function prerenderPages(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       const buildContent = buildTimeContent();
+      const fullest = fullestContent();
       try {
         const shell = (await server.ssrLoadModule(SHELL_ENTRY)) as ShellModule;
         const boots = new Map<string, string>();
@@ -413,13 +414,19 @@ export function prerenderPages(): Plugin {
                 '<div id="root"></div>',
                 `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}">${drawn.markup}</div>`,
               );
+            // A content page is drawn again by the server from whatever staff keep (decision
+            // 0041): its inlined rules are chosen for that drawing too, from the page drawn with
+            // every optional part and every kind of text markup (fullestContent).
+            const rulesFor = page.content
+              ? `${drawnPage}${(await shell.renderPage(page.path, language, areas, page.session, now, fullest)).markup}`
+              : drawnPage;
             // Pages drawn alike (the languages of one screen, mostly) share their subset.
             const critical = memo(
               criticalKept,
-              `${styles.join()} ${drawnPage.replace(/>[^<]*</g, '><')}`,
+              `${styles.join()} ${rulesFor.replace(/>[^<]*</g, '><')}`,
               () =>
                 criticalCss(
-                  drawnPage,
+                  rulesFor,
                   styles.map((file) => path.join(outDir, file)),
                 ),
             );

@@ -17,11 +17,10 @@ const KB = 1024;
 
 /** Budgets by page name (`pages/{name}.{lang}.html`); a team page is named `team/{slug}`. */
 export function budgetOf(name: string): ScriptBudget | undefined {
-  // Pages whose drawing is the whole page (news: each item's page, drawn from the live content):
-  // the starter alone until the visitor acts.
-  if (name === 'terms' || name === 'privacy' || name === 'news' || name.startsWith('team/')) return { first: 60 * KB, total: 150 * KB };
-  // Home draws its first screen and the app the rest, so it starts the app itself.
-  if (name === 'home') return { first: 150 * KB, total: 150 * KB };
+  // Pages whose drawing is the whole page (home, each news item's and instructor's page, drawn
+  // from the live content; decisions 0044, 0052): the starter alone until the visitor acts.
+  if (name === 'home' || name === 'terms' || name === 'privacy' || name === 'news' || name.startsWith('team/'))
+    return { first: 60 * KB, total: 150 * KB };
   // The sign-in and register forms: their form code and the contract's schemas, not the calendar's.
   if (name === 'login' || name === 'register' || name === 'forgoten') return { first: 195 * KB, total: 195 * KB };
   return undefined;

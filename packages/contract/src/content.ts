@@ -167,6 +167,7 @@ export const contentRevisionSchema = z.object({
   section: z.enum(CONTENT_SECTIONS),
   version: z.int(),
   changedAt: z.string(),
+  /** The staff member's name; null for the first version (1) and, after it, once their account was deleted. */
   changedBy: z.string().nullable(),
   items: z.array(z.unknown()),
 });

@@ -19,6 +19,7 @@ import * as paymentsMembership from './migrations/0017-payments-membership.ts';
 import * as trainingRepsCount from './migrations/0019-training-reps-count.ts';
 import * as targetDimensions from './migrations/0023-target-dimensions.ts';
 import * as clubContent from './migrations/0024-club-content.ts';
+import * as contentStaffIds from './migrations/0025-content-staff-ids.ts';
 
 // Every migration, in order: a new one is imported above and added at the end.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0019-training-reps-count': trainingRepsCount,
   '0023-target-dimensions': targetDimensions,
   '0024-club-content': clubContent,
+  '0025-content-staff-ids': contentStaffIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

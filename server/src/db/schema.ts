@@ -350,7 +350,10 @@ export interface ContentSectionsTable {
   items: string;
   version: number;
   changed_at: string | null;
+  /** The staff member's name as it was; null for the first content and once their account is gone. */
   changed_by: string | null;
+  /** Their member id (0025): what their export and deletion find the row by. */
+  changed_by_id: string | null;
 }
 
 /** Every version a content section has had. */
@@ -360,7 +363,10 @@ export interface ContentHistoryTable {
   items: string;
   version: number;
   changed_at: string;
+  /** The staff member's name as it was; null for the first version and once their account is gone. */
   changed_by: string | null;
+  /** Their member id (0025): what their export and deletion find the row by. */
+  changed_by_id: string | null;
 }
 
 /** A photo: uploaded (its copies in photo_files) or one of the club's own drawings (`base` under /images). */
@@ -373,7 +379,10 @@ export interface PhotosTable {
   base: string;
   bytes: number;
   created_at: string;
+  /** The uploader's name as it was; null for the club's own drawings and once their account is gone. */
   created_by: string | null;
+  /** Their member id (0025). */
+  created_by_id: string | null;
 }
 
 export interface PhotoFilesTable {

@@ -56,7 +56,8 @@ export const TABLE_OWNERS = {
   stages: { owner: 'modules/stages' },
   library_stages: { owner: 'modules/library' },
   training_sessions: { owner: 'modules/training' },
-  // The club's own content (migration 0024): each section's list, every version of it, photos.
+  // The club's own content (migration 0024): each section's list, every version of it, photos;
+  // who changed or uploaded what by member id too (0025), answered in their export, cleared on deletion.
   content_sections: { owner: 'modules/content' },
   content_history: { owner: 'modules/content' },
   photos: { owner: 'modules/content' },

@@ -19,6 +19,7 @@ import { stagesHooks } from './stages/index.ts';
 import { contactHooks } from './contact/index.ts';
 import { paymentsHooks } from './payments/index.ts';
 import { matchesHooks } from './matches/index.ts';
+import { contentHooks } from './content/index.ts';
 
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
@@ -28,7 +29,8 @@ export { contentPages } from './content/index.ts';
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const { hooks } = app.ctx;
   // In this order a deleted member's sessions end first, then their registrations are cancelled
-  // and unlinked, then their training, stages and messages go.
+  // and unlinked, then their training, stages and messages go, and
+  // their name leaves the club's content they changed.
   authHooks(hooks);
   eventsHooks(hooks);
   trainingHooks(hooks);
@@ -36,6 +38,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   contactHooks(hooks);
   paymentsHooks(hooks);
   matchesHooks(hooks);
+  contentHooks(hooks);
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(eventsRoutes);

@@ -177,8 +177,13 @@ describeEachDatabase(
       const huge = pngHeader(60_000, 60_000);
       // 6000 × 6000 of one colour: 108 MB decoded from a file of about a tenth of a megabyte.
       const flat = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
+      // A real HEIC that libheif's encoder wrote (files/make-files.sh): HEVC-coded, as sharp reads its header.
+      const realHeic = file('phone.heic');
+      expect(await sharp(realHeic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 400, height: 300 });
       const cases = [
         [heic, 'image/heic', /HEIC/],
+        [realHeic, 'image/heic', /HEIC photos .* cannot be converted here: choose JPEG/],
+        [realHeic, 'application/octet-stream', /HEIC/],
         [pdf, 'application/pdf', /not an image/],
         [Buffer.from('hello, I am text'), 'text/plain', /not an image/],
         [svg, 'image/svg+xml', /Only JPEG, PNG and WebP|not an image/],

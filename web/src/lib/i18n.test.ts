@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SPEC_AREAS, setUpI18n } from './i18n.ts';
+import { SPEC_AREAS, initialLanguage, setUpI18n } from './i18n.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,5 +42,19 @@ describe('i18n', () => {
     expect(localStorage.getItem('ipsc-club.lang')).toBe('en');
     // The server reads the same choice from a cookie to draw the home page in that language.
     expect(document.cookie).toContain('ipsc-club.lang=en');
+  });
+
+  it('starts in the stored choice, else in the language the page was drawn in, else Spanish', () => {
+    localStorage.removeItem('ipsc-club.lang');
+    document.documentElement.lang = 'ca';
+    // The cookie drew the page in Catalan and nothing is stored: Catalan, not Spanish over it.
+    expect(initialLanguage()).toBe('ca');
+    localStorage.setItem('ipsc-club.lang', 'en');
+    expect(initialLanguage()).toBe('en');
+    localStorage.removeItem('ipsc-club.lang');
+    document.documentElement.lang = 'de';
+    expect(initialLanguage()).toBe('es');
+    document.documentElement.lang = '';
+    expect(initialLanguage()).toBe('es');
   });
 });

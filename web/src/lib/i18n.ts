@@ -52,10 +52,17 @@ const httpBackend: BackendModule = {
   },
 };
 
-/** The language to start in: the visitor's last choice, else Spanish. */
+/**
+ * The language to start in: the visitor's last choice kept in this browser; else the language
+ * the page came in (the server draws it in the language of the `ipsc-club.lang` cookie, which
+ * may be there without the local choice: a cleared storage, another tab's choice), so the app
+ * never starts in another language over the drawing; else Spanish.
+ */
 export function initialLanguage(): Language {
   const stored = readPreference('lang');
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  if (isLanguage(stored)) return stored;
+  const served = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLanguage(served) ? served : DEFAULT_LANGUAGE;
 }
 
 function rememberLanguage(language: Language): void {

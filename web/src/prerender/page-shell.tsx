@@ -1,19 +1,15 @@
 // Rendered at build time (web/build/prerender-pages.ts), never in the browser: each screen's
 // first view as static HTML, one file per route and language, so the first paint needs no
-// script. The same components draw it as in the app (the app's own routes for every screen but
-// home), and the app replaces it with the same markup once its code and translations are in.
-import type { ReactElement } from 'react';
+// script. The same components draw it as in the app (the app's own routes), and the app
+// replaces it with the same markup once its code and translations are in.
 import { renderToString } from 'react-dom/server';
 import { createInstance } from 'i18next';
 import type { Resource, ResourceLanguage, i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { StaticRouter, StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
-import { SkipLink } from '../app/layout/layout.tsx';
-import { Header } from '../app/layout/header.tsx';
-import { HeroSection } from '../features/home/components/hero-section.tsx';
 import type { SessionStatus } from '../lib/session.tsx';
 import type { Language } from '../lib/i18n.ts';
 import { APP_ROUTES, DRAWN_FRAMES, teamPath } from '@club/contract/routes';
@@ -72,7 +68,7 @@ const page = (
  * drawn as it waits for its match, so nothing moves when the match arrives).
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true },
+  { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true, light: true },
   { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
   page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
   page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
@@ -122,25 +118,6 @@ function translations(language: Language, areas: ResourceLanguage): I18n {
 }
 
 /**
- * The home page as an anonymous visitor first sees it: skip link, header and hero, inside the
- * same `main` and `.home` wrappers as the app's. The rest of the page is below the fold on every
- * screen and comes with the app.
- */
-function homeMarkup(): ReactElement {
-  return (
-    <StaticRouter location="/">
-      <SkipLink />
-      <Header />
-      <main id="main" tabIndex={-1}>
-        <div className="home">
-          <HeroSection />
-        </div>
-      </main>
-    </StaticRouter>
-  );
-}
-
-/**
  * Runs a render with the clock at `now` (`new Date()` and `Date.now()`), so a screen that shows
  * the current month is drawn for the month it will be served in. Rendering is synchronous, so
  * nothing else runs while the clock is set.
@@ -184,21 +161,16 @@ export async function renderPage(
   const queryClient = new QueryClient();
   // The screen reads the content as the app will: from its query, here already filled.
   if (content) queryClient.setQueryData(CONTENT_KEY, content);
-  let tree: ReactElement;
-  if (pathname === '/') {
-    tree = homeMarkup();
-  } else {
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
-    if (context instanceof Response) throw new Error(`prerender: ${pathname} answers ${context.status}`);
-    tree = (
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    );
-  }
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
+  if (context instanceof Response) throw new Error(`prerender: ${pathname} answers ${context.status}`);
+  const tree = (
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+      hydrate={false}
+    />
+  );
   const markup = atInstant(now, () =>
     renderToString(
       <Providers i18n={i18n} queryClient={queryClient} session={{ status: session, user: null }}>

@@ -46,7 +46,7 @@ const dataBlock = (content: RenderedContent) =>
 
 /**
  * The pages that show the club's content (home, each instructor's, each news item's), drawn
- * again from the live content (decision 0041): once per content version, page and language in
+ * again from the live content (decision 0041; home whole, decision 0052): once per content version, page and language in
  * each process, then kept with their compressed copies until the version moves. The page's
  * build-time drawing is the model: its inlined styles, starter and head stay; `#root` gets the
  * new drawing, and the content it was drawn from travels with it, so the app's first render is
@@ -109,17 +109,13 @@ export function createDrawnPages(webDist: string) {
 
   async function draw(pathname: string, language: Language, content: RenderedContent, now: Date): Promise<DrawnPage | undefined> {
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (trimmed === '/' || trimmed === '/home') {
-      // Home's drawing (header and hero) shows no content: the content only travels with it.
-      const page = model('home', language);
-      return page ? finish(200, page.replace('</body>', `${dataBlock(content)}</body>`)) : undefined;
-    }
+    const home = trimmed === '/' || trimmed === '/home';
     const team = TEAM.exec(trimmed);
     const news = NEWS.exec(trimmed);
-    if (!team && !news) return undefined;
-    const known = team ? content.team.some((m) => m.slug === team[1]) : content.news.some((item) => item.id === news![1]);
+    if (!home && !team && !news) return undefined;
+    const known = home || (team ? content.team.some((m) => m.slug === team[1]) : content.news.some((item) => item.id === news![1]));
     if (!known) return undefined;
-    const page = team ? teamModel(team[1]!, language) : model('news', language);
+    const page = home ? model('home', language) : team ? teamModel(team[1]!, language) : model('news', language);
     const renderer = await loadShell();
     if (!page || !page.includes(ROOT_START)) return undefined;
     // Without the drawing code (a build that skipped it) the model goes out with the live content

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { isHeic } from '@club/contract/photo-kind';
 import type { Metadata, OutputInfo } from 'sharp';
 import { PHOTO_WIDTHS } from '@club/contract/content-view';
 import { ApiError } from '../../lib/api-error.ts';
@@ -33,18 +34,6 @@ const refuse = (message: string) => new ApiError('BAD_PHOTO', message);
 
 const HEIC_MESSAGE =
   'HEIC photos (the iPhone\'s own format) cannot be converted here: choose JPEG in the phone\'s camera settings ("Most Compatible"), or send the photo from the gallery app, which offers a JPEG copy.';
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
-
-/** True for an ISO-BMFF file whose major or compatible brands say HEIC. */
-export function isHeic(input: Buffer): boolean {
-  if (input.length < 16 || input.toString('latin1', 4, 8) !== 'ftyp') return false;
-  const boxSize = Math.min(input.readUInt32BE(0), input.length, 64);
-  for (let at = 8; at + 4 <= boxSize; at += 4) {
-    if (at === 12) continue; // the minor version, not a brand
-    if (HEIC_BRANDS.has(input.toString('latin1', at, at + 4))) return true;
-  }
-  return false;
-}
 
 /**
  * The widths kept for a photo `width` pixels wide: those the pages use up to the photo's own

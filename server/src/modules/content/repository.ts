@@ -20,11 +20,11 @@ export const raiseContentVersion = (db: Executor): Promise<number> => raiseCount
 
 export async function writeSection(
   db: Executor,
-  change: { id: string; section: ContentSection; items: string; version: number; changedAt: string; changedBy: string },
+  change: { id: string; section: ContentSection; items: string; version: number; changedAt: string; changedBy: string; changedById: string },
 ): Promise<void> {
   await db
     .updateTable('content_sections')
-    .set({ items: change.items, version: change.version, changed_at: change.changedAt, changed_by: change.changedBy })
+    .set({ items: change.items, version: change.version, changed_at: change.changedAt, changed_by: change.changedBy, changed_by_id: change.changedById })
     .where('section', '=', change.section)
     .execute();
   await db
@@ -36,6 +36,7 @@ export async function writeSection(
       version: change.version,
       changed_at: change.changedAt,
       changed_by: change.changedBy,
+      changed_by_id: change.changedById,
     })
     .execute();
 }
@@ -81,4 +82,42 @@ export function readPhotoFile(db: Executor, id: string, width: number, format: s
     .where('width', '=', width)
     .where('format', '=', format)
     .executeTakeFirst();
+}
+
+/** The content changes a member made, oldest first (their export). */
+export function listChangesBy(db: Executor, memberId: string) {
+  return db
+    .selectFrom('content_history')
+    .select(['section', 'version', 'changed_at', 'changed_by'])
+    .where('changed_by_id', '=', memberId)
+    .orderBy('version')
+    .execute();
+}
+
+/** The photos a member uploaded, oldest first (their export). */
+export function listPhotosBy(db: Executor, memberId: string) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'width', 'height', 'created_at', 'created_by'])
+    .where('created_by_id', '=', memberId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * A deleted member's name and id leave every change and upload they made: the content and its
+ * history stay whole, recorded as by a former staff member (no name, no id, a time).
+ */
+export async function forgetStaffMember(db: Executor, memberId: string): Promise<void> {
+  const [sections] = await db
+    .updateTable('content_sections')
+    .set({ changed_by: null, changed_by_id: null })
+    .where('changed_by_id', '=', memberId)
+    .execute();
+  // Every process keeps the staff copy (with each section's last change) per content version:
+  // a new version makes them read the change without the name.
+  if (Number(sections?.numUpdatedRows ?? 0) > 0) await raiseContentVersion(db);
+  await db.updateTable('content_history').set({ changed_by: null, changed_by_id: null }).where('changed_by_id', '=', memberId).execute();
+  await db.updateTable('photos').set({ created_by: null, created_by_id: null }).where('created_by_id', '=', memberId).execute();
 }

@@ -20,6 +20,7 @@ import {
   saveSection,
   sectionHistory,
   staffContent,
+  staffOf,
   uploadPhoto,
 } from './service.ts';
 
@@ -56,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       // The section's own schema, so field errors carry the path under `items`.
       const items = z.object({ items: SECTION_SCHEMAS[section] }).parse({ items: request.body.items }).items;
       try {
-        await saveSection(db, section, items as SectionItems[typeof section], request.body.version, user.fullName, clock.now());
+        await saveSection(db, section, items as SectionItems[typeof section], request.body.version, staffOf(user), clock.now());
       } catch (err) {
         if (err instanceof ContentConflictError) return reply.code(409).send(err.body);
         throw err;
@@ -78,7 +79,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { user } = await request.requireStaff();
       try {
-        await restoreRevision(db, request.params.section, request.params.id, request.body.version, user.fullName, clock.now());
+        await restoreRevision(db, request.params.section, request.params.id, request.body.version, staffOf(user), clock.now());
       } catch (err) {
         if (err instanceof ContentConflictError) return reply.code(409).send(err.body);
         throw err;
@@ -105,7 +106,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       // A text type reaches us already read as text: it is still checked as bytes (and refused).
       const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
       if (!Buffer.isBuffer(body)) throw new ApiError('BAD_PHOTO', 'The file is not an image: send a JPEG, PNG or WebP photo.');
-      return reply.code(201).send(await uploadPhoto(db, body, user.fullName, clock.now()));
+      return reply.code(201).send(await uploadPhoto(db, body, staffOf(user), clock.now()));
     },
   );
 

@@ -22,6 +22,14 @@ import {
 } from './repository.ts';
 import type { SectionRow } from './repository.ts';
 
+/** The staff member a change is recorded under: their id (export, deletion) and their name as it is now. */
+export interface StaffMember {
+  id: string;
+  name: string;
+}
+
+export const staffOf = (user: { uuid: string; fullName: string }): StaffMember => ({ id: user.uuid, name: user.fullName });
+
 /** The job that raises the content version when a news item's publish time comes. */
 export const NEWS_PUBLISH_JOB = 'content-publish';
 
@@ -159,7 +167,7 @@ export async function saveSection<S extends ContentSection>(
   section: S,
   items: SectionItems[S],
   basedOn: number,
-  by: string,
+  by: StaffMember,
   now: Date,
 ): Promise<number> {
   return withWriteTransaction(db, async (trx) => {
@@ -168,7 +176,7 @@ export async function saveSection<S extends ContentSection>(
     if (row.version > basedOn) throw new ContentConflictError(conflictOf(section, row));
     await checkPhotos(trx, section, items);
     const version = await raiseContentVersion(trx);
-    await writeSection(trx, { id: newId(), section, items: JSON.stringify(items), version, changedAt: isoOf(now), changedBy: by });
+    await writeSection(trx, { id: newId(), section, items: JSON.stringify(items), version, changedAt: isoOf(now), changedBy: by.name, changedById: by.id });
     if (section === 'news') await planPublishing(trx, JSON.parse(row.items) as NewsItem[], items as NewsItem[], now);
     return version;
   });
@@ -187,7 +195,7 @@ export async function sectionHistory(db: Db, section: ContentSection): Promise<C
 }
 
 /** Puts a kept version back as a new change (itself kept), with the same conflict check as a save. */
-export async function restoreRevision(db: Db, section: ContentSection, id: string, basedOn: number, by: string, now: Date): Promise<number> {
+export async function restoreRevision(db: Db, section: ContentSection, id: string, basedOn: number, by: StaffMember, now: Date): Promise<number> {
   const revision = await readRevision(db.kysely, section, id);
   if (!revision) throw new ApiError('NOT_FOUND');
   return saveSection(db, section, JSON.parse(revision.items) as SectionItems[typeof section], basedOn, by, now);
@@ -199,7 +207,7 @@ export async function publishDue(db: Db): Promise<void> {
 }
 
 /** Processes an upload and keeps its copies; nothing is stored when it is refused. */
-export async function uploadPhoto(db: Db, input: Buffer, by: string, now: Date) {
+export async function uploadPhoto(db: Db, input: Buffer, by: StaffMember, now: Date) {
   const processed = await processPhoto(input);
   const id = newId();
   await withWriteTransaction(db, (trx) =>
@@ -214,7 +222,8 @@ export async function uploadPhoto(db: Db, input: Buffer, by: string, now: Date) 
         base: `/photos/${id}`,
         bytes: processed.files.reduce((sum, file) => sum + file.data.length, 0),
         created_at: isoOf(now),
-        created_by: by,
+        created_by: by.name,
+        created_by_id: by.id,
       },
       processed.files,
     ),

@@ -32,6 +32,8 @@ const PART_ORDER: ReadonlyArray<keyof MemberExportParts> = [
   'training',
   'payments',
   'matchEntries',
+  'contentChanges',
+  'photosUploaded',
 ];
 
 /** `value` as JSON indented to sit `depth` levels into the file. */
@@ -40,7 +42,8 @@ const jsonAt = (value: unknown, depth: number) => JSON.stringify(value, null, 2)
 /**
  * The member's export as JSON text, piece by piece (GET /api/registro/{uuid}/export/): the
  * member's row, then what every module keeps of them (registrations, stages, sessions but never
- * their secrets, reset links, messages, training, payments, match entries), each part read by its
+ * their secrets, reset links, messages, training, payments, match entries, changes of the club's
+ * content and photos uploaded as staff), each part read by its
  * module (MEMBER_EXPORT). A part a module answers page by page is written as it is read, so the
  * server holds one page of it, however much the member keeps.
  */

@@ -65,6 +65,10 @@ export interface MemberExportParts {
     createdAt: string;
     updatedAt: string;
   }>;
+  /** Each change of the club's content the member saved as staff: which section, which version, when, under which name. */
+  contentChanges: Array<{ section: string; version: number; changedAt: string; name: string | null }>;
+  /** Each photo the member uploaded as staff. */
+  photosUploaded: Array<{ photoId: string; width: number; height: number; createdAt: string; name: string | null }>;
 }
 
 /**

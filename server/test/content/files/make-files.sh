@@ -21,3 +21,10 @@ await sharp(px, { raw: { width: w, height: h, channels: 3 } }).resize(500).webp(
 exiftool -q -overwrite_original -n -Orientation=6 -Make=Apple -Model='iPhone 13' \
   -GPSLatitude=41.3874 -GPSLatitudeRef=N -GPSLongitude=2.1686 -GPSLongitudeRef=E \
   -DateTimeOriginal='2025:06:14 10:21:33' "$dir/phone-rotated-gps.jpg"
+# A real HEIC, written by libheif's encoder (Debian: libheif-examples, heif-enc with x265), from a
+# 400 px copy of the phone photo: the upload refuses it with the message on getting a JPEG.
+node --input-type=module -e "
+import sharp from 'sharp';
+await sharp('$dir/phone-rotated-gps.jpg').resize(400).toFile('/tmp/phone-small.jpg');
+"
+heif-enc -q 50 -o "$dir/phone.heic" /tmp/phone-small.jpg

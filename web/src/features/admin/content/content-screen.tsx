@@ -1,12 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { CONTENT_SECTIONS } from '@club/contract/content';
+import { CONTENT_SECTIONS, SECTION_SCHEMAS } from '@club/contract/content';
 import type { ContentConflict, ContentSection, PhotoInfo, RenderedStaffContent } from '@club/contract/content';
 import { missingLanguages, textIn } from '@club/contract/content-view';
 import type { LocalizedText } from '@club/contract/content-view';
 import { LANGUAGES } from '@club/contract/languages';
+import { isHeic } from '@club/contract/photo-kind';
 import type { Language } from '@club/contract/languages';
 import { ApiCallError } from '../../../lib/http.ts';
 import { FormAlert } from '../../../lib/forms/form-alert.tsx';
@@ -118,14 +123,42 @@ export function ContentScreen() {
   );
 }
 
+interface SectionForm {
+  items: Item[];
+}
+
+/** The first error code held anywhere under one field's error (a localized text has one per language). */
+function firstCode(node: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const { message } = node as { message?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'message' || key === 'type') continue;
+    const code = firstCode(child);
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * One section's list as a form (react-hook-form, checked by the contract's schema of the section,
+ * the server's own check): messages appear by their field after the first save, then follow
+ * each change; a refusal the server gives for a field shows there too; nothing typed is lost.
+ */
 function SectionEditor({ section, content }: { section: ContentSection; content: RenderedStaffContent }) {
   const { t, i18n } = useTranslation('admin-content');
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<Item[]>(() => structuredClone(content[section] as unknown as Item[]));
+  const schema = useMemo(() => z.object({ items: SECTION_SCHEMAS[section] }), [section]);
+  const form = useForm<SectionForm, unknown, { items: unknown[] }>({
+    defaultValues: { items: structuredClone(content[section] as unknown as Item[]) },
+    resolver: zodResolver(schema) as unknown as Resolver<SectionForm, unknown, { items: unknown[] }>,
+  });
+  const items = form.watch('items');
+  const errors: FieldErrors<SectionForm> = form.formState.errors;
+  const sectionRef = useRef<HTMLElement>(null);
   const [version, setVersion] = useState(content.version);
   const [photos, setPhotos] = useState<Record<string, PhotoInfo>>(content.photos);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [conflict, setConflict] = useState<ContentConflict | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -133,16 +166,31 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
   const [showHistory, setShowHistory] = useState(false);
   const change = content.changes[section];
 
-  const update = (index: number, key: string, value: unknown) => {
+  const setItems = (next: (current: Item[]) => Item[]) => {
     setSaved(false);
-    setItems((current) => current.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
+    // Checked again at every change once a save was tried, so a message goes when it is fixed.
+    form.setValue('items', next(form.getValues('items')), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
+  const update = (index: number, key: string, value: unknown) =>
+    setItems((current) => current.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
   const move = (index: number, by: number) =>
     setItems((current) => {
       const next = [...current];
       const [item] = next.splice(index, 1);
       next.splice(index + by, 0, item!);
       return next;
+    });
+  const errorOf = (index: number, key: string): string | undefined => {
+    const item = (errors.items as unknown as Record<number, Record<string, unknown>> | undefined)?.[index];
+    return firstCode(item?.[key]);
+  };
+
+  /** The first field with a message takes the focus (it scrolls into view); none shown: the form's alert says it. */
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => {
+      const field = sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (field) field.focus();
+      else setError(t('INVALID'));
     });
 
   const afterSave = (fresh: RenderedStaffContent) => {
@@ -151,12 +199,11 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
     void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'history', section] });
   };
 
-  const save = async (basedOn = version) => {
+  const send = async (checked: { items: unknown[] }, basedOn: number) => {
     setBusy(true);
     setError(null);
-    setFieldErrors({});
     try {
-      const body = ORDERED.has(section) ? items.map((item, order) => ({ ...item, order })) : items;
+      const body = ORDERED.has(section) ? checked.items.map((item, order) => ({ ...(item as Item), order })) : checked.items;
       const fresh = await saveSection(section, body, basedOn);
       setConflict(null);
       setSaved(true);
@@ -165,22 +212,33 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
     } catch (err) {
       if (err instanceof ApiCallError && err.errorCode === 'CONTENT_CONFLICT') setConflict(err.body as ContentConflict);
       else if (err instanceof ApiCallError && err.fields) {
-        setFieldErrors(err.fields as Record<string, string[]>);
-        setError(t('INVALID'));
+        // The server's refusals go on the fields they name (an unknown photo, say); the list stays as typed.
+        for (const [path, codes] of Object.entries(err.fields)) {
+          if (path.startsWith('items.') && codes[0]) form.setError(path as `items.${number}`, { type: 'server', message: codes[0] });
+        }
+        focusFirstInvalid();
       } else setError(t('SAVE_FAILED'));
     } finally {
       setBusy(false);
     }
   };
 
+  const save = (basedOn = version) => {
+    setError(null);
+    void form.handleSubmit(
+      (checked) => send(checked, basedOn),
+      () => focusFirstInvalid(),
+    )();
+  };
+
   return (
-    <section className="content-section" aria-labelledby="content-section-title">
+    <section ref={sectionRef} className="content-section" aria-labelledby="content-section-title">
       <h3 className="h5 mt-3" id="content-section-title">
         {t(`SECTIONS.${section}`)}
       </h3>
       <p className="small text-body-secondary" data-testid="last-change">
-        {change?.changedBy
-          ? t('LAST_CHANGE', { name: change.changedBy, date: new Date(change.changedAt ?? '').toLocaleString(i18n.language) })
+        {change?.changedAt
+          ? t('LAST_CHANGE', { name: change.changedBy ?? t('FORMER_STAFF'), date: new Date(change.changedAt).toLocaleString(i18n.language) })
           : t('NEVER_CHANGED')}
       </p>
       {conflict ? (
@@ -188,11 +246,11 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
           conflict={conflict}
           section={section}
           onTakeTheirs={() => {
-            setItems(structuredClone(conflict.theirs as Item[]));
+            setItems(() => structuredClone(conflict.theirs as Item[]));
             setVersion(conflict.version);
             setConflict(null);
           }}
-          onKeepMine={() => void save(conflict.version)}
+          onKeepMine={() => save(conflict.version)}
         />
       ) : null}
       <ol className="list-unstyled content-items">
@@ -206,7 +264,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
                   field={field}
                   section={section}
                   value={item[field.key]}
-                  errors={fieldErrors[`items.${index}.${field.key}`]}
+                  error={errorOf(index, field.key)}
                   photos={photos}
                   onPhoto={(id, info) => setPhotos((current) => ({ ...current, [id]: info }))}
                   onChange={(value) => update(index, field.key, value)}
@@ -239,7 +297,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
         {t(`ADD.${section}`)}
       </button>
       <div className="content-actions">
-        <button type="button" className="btn btn-accent" disabled={busy} onClick={() => void save()}>
+        <button type="button" className="btn btn-accent" disabled={busy} onClick={() => save()}>
           {t('SAVE')}
         </button>
         <button type="button" className="btn btn-outline-secondary" aria-expanded={preview} onClick={() => setPreview(!preview)}>
@@ -281,7 +339,7 @@ function FieldEditor({
   field,
   section,
   value,
-  errors,
+  error,
   photos,
   onPhoto,
   onChange,
@@ -289,7 +347,8 @@ function FieldEditor({
   field: Field;
   section: ContentSection;
   value: unknown;
-  errors?: string[];
+  /** The field's error code (the contract's), once a save was tried. */
+  error?: string;
   photos: Record<string, PhotoInfo>;
   onPhoto: (id: string, info: PhotoInfo) => void;
   onChange: (value: unknown) => void;
@@ -297,8 +356,14 @@ function FieldEditor({
   const { t } = useTranslation('admin-content');
   const id = useId();
   const label = t(`FIELDS.${section}.${field.key}`);
-  const invalid = errors && errors.length > 0;
-  const errorText = invalid ? <p className="invalid-feedback d-block" id={`${id}-error`}>{t(`ERRORS.${errors[0]}`, { defaultValue: t('ERRORS.unknown') })}</p> : null;
+  const invalid = error !== undefined;
+  // A name or a photo is one thing to fill in, not a text in three languages.
+  const code = field.kind === 'localized' || field.kind === 'markdown' ? error : error === 'required' || (field.kind === 'photo' && !value) ? 'filled' : error;
+  const errorText = invalid ? (
+    <p className="invalid-feedback d-block" id={`${id}-error`} data-field-error={code}>
+      {t(`ERRORS.${code}`, { defaultValue: t('ERRORS.unknown') })}
+    </p>
+  ) : null;
   const common = { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${id}-error` : undefined };
   if (field.kind === 'localized' || field.kind === 'markdown') {
     const text = (value as LocalizedText | undefined) ?? EMPTY;
@@ -343,7 +408,8 @@ function FieldEditor({
       </div>
     );
   }
-  if (field.kind === 'photo') return <PhotoField id={id} label={label} value={value as string | null} photos={photos} onPhoto={onPhoto} onChange={onChange} errorText={errorText} />;
+  if (field.kind === 'photo')
+    return <PhotoField id={id} label={label} value={value as string | null} photos={photos} onPhoto={onPhoto} onChange={onChange} errorText={errorText} invalid={common} />;
   if (field.kind === 'checkbox') {
     return (
       <div className="form-check content-field">
@@ -393,6 +459,7 @@ function PhotoField({
   onPhoto,
   onChange,
   errorText,
+  invalid,
 }: {
   id: string;
   label: string;
@@ -401,6 +468,7 @@ function PhotoField({
   onPhoto: (id: string, info: PhotoInfo) => void;
   onChange: (value: unknown) => void;
   errorText: React.ReactNode;
+  invalid: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 }) {
   const { t } = useTranslation('admin-content');
   const [state, setState] = useState<'idle' | 'sending' | string>('idle');
@@ -416,9 +484,16 @@ function PhotoField({
           type="file"
           className="form-control content-short"
           accept="image/jpeg,image/png,image/webp"
+          {...invalid}
           onChange={async (event) => {
             const file = event.target.files?.[0];
             if (!file) return;
+            // A HEIC is refused here, in the editor's language, before megabytes travel (the
+            // server refuses it too).
+            if (isHeic(new Uint8Array(await file.slice(0, 64).arrayBuffer()))) {
+              setState(t('HEIC_REFUSED'));
+              return;
+            }
             setState('sending');
             try {
               const answer = await uploadPhoto(file);
@@ -523,7 +598,7 @@ function History({
         {history.data.map((revision, index) => (
           <li key={revision.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
             <span>
-              {new Date(revision.changedAt).toLocaleString(i18n.language)} · {revision.changedBy ?? t('FIRST_VERSION')}
+              {new Date(revision.changedAt).toLocaleString(i18n.language)} · {revision.changedBy ?? (revision.version <= 1 ? t('FIRST_VERSION') : t('FORMER_STAFF'))}
               {index === 0 ? <strong> · {t('CURRENT')}</strong> : null}
             </span>
             {index > 0 ? (
@@ -566,7 +641,7 @@ function ConflictView({
     <div className="alert alert-warning content-conflict" role="alert" data-testid="content-conflict">
       <p className="fw-bold mb-1">{t('CONFLICT.TITLE')}</p>
       <p className="mb-2">
-        {t('CONFLICT.BODY', { name: conflict.changedBy ?? '—', date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString(i18n.language) : '—' })}
+        {t('CONFLICT.BODY', { name: conflict.changedBy ?? t('FORMER_STAFF'), date: conflict.changedAt ? new Date(conflict.changedAt).toLocaleString(i18n.language) : '—' })}
       </p>
       <p className="mb-1">{t('CONFLICT.THEIRS')}</p>
       <ul className="small">
