@@ -5,7 +5,9 @@ import { clubMonthFromNow } from './support/months.ts';
 import type { Page } from '@playwright/test';
 import { createMember, mailsTo, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
+import type { Session } from './support/session.ts';
 
 // Event types and role numbers of SPEC §3.
 const CLUB_PRACTICES = 10;
@@ -14,21 +16,10 @@ const ALUMNO = 2;
 const COMPETIDOR = 3;
 const RESERVADO = 1;
 
-/** Signs a member in through the API without touching the page's stored session. */
-async function loginByApi(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
-  const response = await apiCall(page, 'POST', '/api/login/', {
-    login: member.login,
-    password: member.password,
-  });
-  expect(response.status()).toBe(200);
-  const session = (await response.json()) as { token: string; user: { uuid: string } };
-  return { token: session.token, uuid: session.user.uuid };
-}
-
 async function subscribe(
   page: Page,
   eventUuid: string,
-  member: { token: string; uuid: string },
+  member: Session,
   roleId: number,
 ) {
   return apiCall(
@@ -53,23 +44,15 @@ async function fullEventWithOneSeatTaken(
   setMemberFlags(options.seated.login, { socio: options.socio });
   const staffToken = await signInByApi(page, staff);
   const month = clubMonthFromNow(1);
-  const made = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    {
-      type: CLUB_PRACTICES,
-      start: `${month.first} 10:00:00`,
-      end: `${month.first} 12:00:00`,
-      evento: options.title,
-      plazas: 1,
-      status: 2,
-    },
-    staffToken,
-  );
-  const [event] = (await made.json()) as Array<{ uuid: string }>;
-  expect((await subscribe(page, event!.uuid, await loginByApi(page, options.seated), ALUMNO)).status()).toBe(200);
-  return { staff, uuid: event!.uuid, month };
+  const event = await createEvent(page, staffToken, {
+    type: CLUB_PRACTICES,
+    start: `${month.first} 10:00:00`,
+    end: `${month.first} 12:00:00`,
+    evento: options.title,
+    plazas: 1,
+  });
+  expect((await subscribe(page, event.uuid, await signIn(page, options.seated), ALUMNO)).status()).toBe(200);
+  return { staff, uuid: event.uuid, month };
 }
 
 test.describe('staff area', () => {
@@ -123,7 +106,7 @@ test.describe('staff area', () => {
     await expect(card).toContainText('0 de 6 plazas ocupadas');
 
     // The member registers for it (the calendar's subscribe call, with the member's token).
-    const memberSession = await loginByApi(page, member);
+    const memberSession = await signIn(page, member);
     const subscribed = await subscribe(page, event.uuid, memberSession, ALUMNO);
     expect(subscribed.status(), await subscribed.text()).toBe(200);
 
@@ -216,24 +199,15 @@ test.describe('staff area', () => {
     const month = clubMonthFromNow(1);
     const staffToken = await signInByApi(page, staff);
     const title = `Tirada social E2E ${randomBytes(3).toString('hex')}`;
-    const createdResponse = await apiCall(
-      page,
-      'POST',
-      '/api/admin/events/',
-      {
-        type: IPSC_SOCIAL_SHOOT,
-        start: `${month.first} 09:00:00`,
-        end: `${month.first} 14:00:00`,
-        evento: title,
-        plazas: 20,
-        status: 2,
-      },
-      staffToken,
-    );
-    expect(createdResponse.status()).toBe(201);
-    const [event] = (await createdResponse.json()) as Array<{ uuid: string }>;
+    const event = await createEvent(page, staffToken, {
+      type: IPSC_SOCIAL_SHOOT,
+      start: `${month.first} 09:00:00`,
+      end: `${month.first} 14:00:00`,
+      evento: title,
+      plazas: 20,
+    });
 
-    const memberSession = await loginByApi(page, member);
+    const memberSession = await signIn(page, member);
     const refused = await subscribe(page, event.uuid, memberSession, COMPETIDOR);
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('NOT_ELIGIBLE');
@@ -390,14 +364,7 @@ test.describe('staff area', () => {
       [`Pasado ${tag}`, past.first],
       [`Futuro ${tag}`, later.first],
     ]) {
-      const made = await apiCall(
-        page,
-        'POST',
-        '/api/admin/events/',
-        { type: CLUB_PRACTICES, start: `${first} 10:00:00`, end: `${first} 12:00:00`, evento, plazas: 4, status: 2 },
-        staffToken,
-      );
-      expect(made.status()).toBe(201);
+      await createEvent(page, staffToken, { type: CLUB_PRACTICES, start: `${first} 10:00:00`, end: `${first} 12:00:00`, evento, plazas: 4 });
     }
 
     await page.goto(`/admin/events?month=${past.key}`);
@@ -440,22 +407,14 @@ test.describe('staff area', () => {
     const tag = randomBytes(3).toString('hex');
     const staffToken = await signInByApi(page, staff);
     const month = clubMonthFromNow(1);
-    const made = await apiCall(
-      page,
-      'POST',
-      '/api/admin/events/',
-      {
-        type: CLUB_PRACTICES,
-        start: `${month.first} 10:00:00`,
-        end: `${month.first} 12:00:00`,
-        evento: `Serie ${tag}`,
-        plazas: 6,
-        status: 2,
-        repeatWeeks: 3,
-      },
-      staffToken,
-    );
-    expect(made.status()).toBe(201);
+    await createEvent(page, staffToken, {
+      type: CLUB_PRACTICES,
+      start: `${month.first} 10:00:00`,
+      end: `${month.first} 12:00:00`,
+      evento: `Serie ${tag}`,
+      plazas: 6,
+      repeatWeeks: 3,
+    });
 
     await page.goto(`/admin/events?month=${month.key}`);
     const cards = page.getByTestId('admin-event').filter({ hasText: tag });
@@ -558,7 +517,7 @@ test.describe('staff area', () => {
     }
     const { uuid, month } = await fullEventWithOneSeatTaken(page, { title: `Cola ${tag}`, seated: booked, socio: `Q0-${tag}` });
     for (const member of [first, second]) {
-      const session = await loginByApi(page, member);
+      const session = await signIn(page, member);
       const joined = await apiCall(page, 'PUT', `/api/events/${uuid}/waitlist/`, { uuid: session.uuid }, session.token);
       expect(joined.status()).toBe(200);
     }

@@ -5,10 +5,11 @@ import { expect, test } from './support/test.ts';
 import { clubMonthFromNow } from './support/months.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
-import type { TestMember } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
-import { apiCall } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, storeSession } from './support/session.ts';
+import type { Session } from './support/session.ts';
 
 // axe-core on every screen that public-site.spec.ts does not already check: signed out, as a
 // member and as staff, in Spanish and English, with the states that only show after a click
@@ -31,18 +32,6 @@ function text(lang: Lang, area: string, key: string, values: Record<string, stri
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
-interface Session {
-  token: string;
-  uuid: string;
-}
-
-async function login(page: Page, member: TestMember): Promise<Session> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password, rememberMe: true });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { uuid: string } };
-  return { token: body.token, uuid: body.user.uuid };
-}
-
 const month = clubMonthFromNow(1).key;
 const title = `Prácticas axe ${randomBytes(3).toString('hex')}`;
 const messageSubject = `Clases de iniciación ${randomBytes(3).toString('hex')}`;
@@ -61,20 +50,19 @@ test.beforeAll(async ({ browser }) => {
   setMemberFlags(member.login, { socio: `S-${randomBytes(3).toString('hex')}` });
   const context = await browser.newContext();
   const page = await context.newPage();
-  staffSession = await login(page, staff);
-  memberSession = await login(page, member);
+  staffSession = await signIn(page, staff);
+  memberSession = await signIn(page, member);
 
   // An event next month with the member on it: a card to open, a registration to list and an
   // attendee row for staff.
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    { type: CLUB_PRACTICES, start: `${month}-14 10:00:00`, end: `${month}-14 12:30:00`, evento: title, plazas: 6, status: OPEN },
-    staffSession.token,
-  );
-  expect(created.status(), await created.text()).toBe(201);
-  const [event] = (await created.json()) as Array<{ uuid: string }>;
+  const event = await createEvent(page, staffSession.token, {
+    type: CLUB_PRACTICES,
+    start: `${month}-14 10:00:00`,
+    end: `${month}-14 12:30:00`,
+    evento: title,
+    plazas: 6,
+    status: OPEN,
+  });
   eventUuid = event.uuid;
   const subscribed = await apiCall(
     page,
@@ -117,12 +105,7 @@ async function contextFor(browser: Browser, lang: Lang, session?: Session, phone
       : { viewport: { width: 1366, height: 900 } }),
   });
   await context.addInitScript((value) => localStorage.setItem('ipsc-club.lang', value), lang);
-  if (session) {
-    await context.addInitScript(([token, uuid]) => {
-      localStorage.setItem('ipsc-club.token', token);
-      localStorage.setItem('ipsc-club.uuid', uuid);
-    }, [session.token, session.uuid] as const);
-  }
+  if (session) await storeSession(context, session);
   return context;
 }
 

@@ -4,35 +4,18 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import type { CreatedEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 // The calendar of issue 4 as members, staff and visitors use it, against the built site. Every
 // test makes its own events in next month (never expired, always reachable) through the staff API.
 
-interface CreatedEvent {
-  uuid: string;
-  evento: string;
-  plazas: number;
-  participantes: {
-    uuid: string;
-    division: number | null;
-    factor: number | null;
-    roles: { roleId: number; status: number }[];
-  }[];
-}
-
-async function tokenOf(page: Page, member: TestMember): Promise<string> {
-  const response = await apiCall(page, 'POST', '/api/login/', {
-    login: member.login,
-    password: member.password,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 let staff: TestMember;
 
-async function createEvent(
+/** An event next month on the given day, made by staff (18:00 to 20:30 unless an hour is given). */
+async function nextMonthEvent(
   page: Page,
   fields: {
     type: number;
@@ -47,23 +30,15 @@ async function createEvent(
   const { year, month } = clubMonthFromNow(1);
   const date = `${year}-${String(month).padStart(2, '0')}-${String(fields.day).padStart(2, '0')}`;
   const hour = String(fields.hour ?? 18).padStart(2, '0');
-  const response = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    {
-      type: fields.type,
-      start: `${date} ${hour}:00:00`,
-      end: `${date} ${String((fields.hour ?? 18) + 2).padStart(2, '0')}:30:00`,
-      evento: fields.title,
-      nota: fields.nota,
-      plazas: fields.plazas ?? 10,
-      status: fields.status ?? 2,
-    },
-    await tokenOf(page, staff),
-  );
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as CreatedEvent[])[0];
+  return createEvent(page, (await signIn(page, staff)).token, {
+    type: fields.type,
+    start: `${date} ${hour}:00:00`,
+    end: `${date} ${String((fields.hour ?? 18) + 2).padStart(2, '0')}:30:00`,
+    evento: fields.title,
+    nota: fields.nota,
+    plazas: fields.plazas ?? 10,
+    status: fields.status ?? 2,
+  });
 }
 
 const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
@@ -82,7 +57,7 @@ test('a member registers, sees the badge turn to registered, updates division an
 }) => {
   const member = createMember({ nombre: 'Marta', apellidos: 'Tiradora' });
   setMemberFlags(member.login, { ...numbers(), curso: true });
-  const event = await createEvent(page, {
+  const event = await nextMonthEvent(page, {
     type: 3,
     day: 12,
     title: unique('Tirada social'),
@@ -140,7 +115,7 @@ test('a member registers, sees the badge turn to registered, updates division an
 test('an ineligible member sees why: the missing weapons licence', async ({ page }) => {
   const member = createMember();
   setMemberFlags(member.login, { socio: numbers().socio });
-  const event = await createEvent(page, { type: 6, day: 13, title: unique('Precisión 25 m') });
+  const event = await nextMonthEvent(page, { type: 6, day: 13, title: unique('Precisión 25 m') });
   await signInByApi(page, member);
   await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
@@ -162,17 +137,14 @@ test('an ineligible member sees why: the missing weapons licence', async ({ page
 test('staff open the attendee list and confirm a registration', async ({ page }) => {
   const member = createMember({ nombre: 'Pau', apellidos: 'Asistente' });
   setMemberFlags(member.login, numbers());
-  const event = await createEvent(page, { type: 1, day: 14, title: unique('Clase regular') });
-  const memberToken = await tokenOf(page, member);
-  const me = (await (await apiCall(page, 'GET', '/api/active-user/', undefined, memberToken)).json()) as {
-    user: { uuid: string };
-  };
+  const event = await nextMonthEvent(page, { type: 1, day: 14, title: unique('Clase regular') });
+  const session = await signIn(page, member);
   const subscribed = await apiCall(
     page,
     'PUT',
     `/api/events/${event.uuid}/subscribe/`,
-    { uuid: me.user.uuid, roles: [{ roleId: 2, status: 1 }] },
-    memberToken,
+    { uuid: session.uuid, roles: [{ roleId: 2, status: 1 }] },
+    session.token,
   );
   expect(subscribed.status()).toBe(200);
 
@@ -191,19 +163,19 @@ test('staff open the attendee list and confirm a registration', async ({ page })
   await expect(row).toContainText('Confirmado');
   await expect(row.getByRole('button', { name: 'Confirmar a Asistente, Pau' })).toBeDisabled();
   const after = (await (
-    await apiCall(page, 'GET', `/api/events/${event.uuid}/`, undefined, memberToken)
+    await apiCall(page, 'GET', `/api/events/${event.uuid}/`, undefined, session.token)
   ).json()) as CreatedEvent;
   expect(after.participantes[0].roles[0].status).toBe(3);
 });
 
 test('an anonymous visitor sees public events only, without a registration form', async ({ page }) => {
-  const open = await createEvent(page, {
+  const open = await nextMonthEvent(page, {
     type: 10,
     day: 15,
     title: unique('Prácticas abiertas'),
     nota: 'Solo socios',
   });
-  const closed = await createEvent(page, {
+  const closed = await nextMonthEvent(page, {
     type: 2,
     day: 15,
     hour: 10,
@@ -235,7 +207,7 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
 }, testInfo) => {
   const member = createMember();
   setMemberFlags(member.login, { ...numbers(), curso: true });
-  const event = await createEvent(page, { type: 3, day: 16, title: unique('Social IPSC móvil') });
+  const event = await nextMonthEvent(page, { type: 3, day: 16, title: unique('Social IPSC móvil') });
   await signInByApi(page, member);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
@@ -268,8 +240,8 @@ test('on a phone, an event pressed while its day still opens shows under the who
 }) => {
   const member = createMember();
   setMemberFlags(member.login, { ...numbers(), curso: true });
-  await createEvent(page, { type: 3, day: 21, hour: 9, title: unique('Social de mañana') });
-  const event = await createEvent(page, { type: 3, day: 21, title: unique('Social de tarde') });
+  await nextMonthEvent(page, { type: 3, day: 21, hour: 9, title: unique('Social de mañana') });
+  const event = await nextMonthEvent(page, { type: 3, day: 21, title: unique('Social de tarde') });
   await signInByApi(page, member);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
@@ -299,7 +271,7 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const member = createMember();
   setMemberFlags(member.login, { ...numbers(), curso: true });
-  const event = await createEvent(page, {
+  const event = await nextMonthEvent(page, {
     type: 3,
     day: 17,
     title: unique('Tirada social'),
@@ -348,16 +320,13 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
 });
 
 async function registerByApi(page: Page, member: TestMember, event: CreatedEvent): Promise<void> {
-  const token = await tokenOf(page, member);
-  const me = (await (await apiCall(page, 'GET', '/api/active-user/', undefined, token)).json()) as {
-    user: { uuid: string };
-  };
+  const session = await signIn(page, member);
   const response = await apiCall(
     page,
     'PUT',
     `/api/events/${event.uuid}/subscribe/`,
-    { uuid: me.user.uuid, division: 1, factor: 1, roles: [{ roleId: 3, status: 1 }] },
-    token,
+    { uuid: session.uuid, division: 1, factor: 1, roles: [{ roleId: 3, status: 1 }] },
+    session.token,
   );
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -373,7 +342,7 @@ test('a full event says full, its seats read in the plural that fits, and nothin
       licencia: 'LIC-606',
       curso: true,
     });
-  const event = await createEvent(page, {
+  const event = await nextMonthEvent(page, {
     type: 3,
     day: 18,
     plazas: 1,
@@ -437,7 +406,7 @@ test('the month is in the address: a reload and a shared link keep it, back and 
 
 test('signing in from an event card comes back to that event', async ({ page }) => {
   const member = createMember();
-  const event = await createEvent(page, { type: 10, day: 19, title: unique('Prácticas con vuelta') });
+  const event = await nextMonthEvent(page, { type: 10, day: 19, title: unique('Prácticas con vuelta') });
   await page.goto(`/calendar?month=${clubMonthFromNow(1).key}`);
   await page.getByRole('button', { name: new RegExp(event.evento) }).click();
   const card = page.getByRole('article', { name: event.evento });
@@ -470,7 +439,7 @@ test('a next address of another site is ignored after signing in', async ({ page
 test('on a desktop the chips show whole titles, also on hover and to screen readers', async ({ page }) => {
   const member = createMember();
   await signInByApi(page, member);
-  const event = await createEvent(page, {
+  const event = await nextMonthEvent(page, {
     type: 4,
     day: 20,
     title: unique('Entrenamiento de precisión a 25 metros'),

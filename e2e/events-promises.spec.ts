@@ -4,50 +4,28 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createMember, setMemberFlags, waitForMail } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 // Waiting list, "My registrations" with the personal calendar, and the profile's mail
 // settings, as members and staff use them against the built site.
 
 const CLUB_PRACTICES = 10;
 
-async function tokenOf(page: Page, member: TestMember): Promise<string> {
-  const response = await apiCall(page, 'POST', '/api/login/', {
-    login: member.login,
-    password: member.password,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string; user: { uuid: string } }).token;
-}
-
-async function uuidOf(page: Page, token: string): Promise<string> {
-  return (
-    (await (await apiCall(page, 'GET', '/api/active-user/', undefined, token)).json()) as {
-      user: { uuid: string };
-    }
-  ).user.uuid;
-}
-
 let staff: TestMember;
 
-async function createEvent(page: Page, day: number, title: string, plazas: number): Promise<string> {
+/** Club practices next month on the given day, made by staff; its uuid. */
+async function practices(page: Page, day: number, title: string, plazas: number): Promise<string> {
   const date = `${clubMonthFromNow(1).key}-${String(day).padStart(2, '0')}`;
-  const response = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    {
-      type: CLUB_PRACTICES,
-      start: `${date} 18:00:00`,
-      end: `${date} 20:00:00`,
-      evento: title,
-      plazas,
-      status: 2,
-    },
-    await tokenOf(page, staff),
-  );
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Array<{ uuid: string }>)[0].uuid;
+  const staffSession = await signIn(page, staff);
+  const event = await createEvent(page, staffSession.token, {
+    type: CLUB_PRACTICES,
+    start: `${date} 18:00:00`,
+    end: `${date} 20:00:00`,
+    evento: title,
+    plazas,
+  });
+  return event.uuid;
 }
 
 /** A member with the member number clubPractices needs, signed in through the API. */
@@ -57,8 +35,7 @@ async function qualifiedMember(
 ): Promise<{ member: TestMember; token: string; uuid: string }> {
   const member = createMember({ nombre });
   setMemberFlags(member.login, { socio: `S-${randomBytes(2).toString('hex')}` });
-  const token = await tokenOf(page, member);
-  return { member, token, uuid: await uuidOf(page, token) };
+  return { member, ...(await signIn(page, member)) };
 }
 
 const subscribe = (page: Page, event: string, who: { uuid: string; token: string }, status: 1 | 2) =>
@@ -80,7 +57,7 @@ test('a member joins the waiting list of a full event, sees their place, and get
   page,
 }) => {
   const title = unique('Práctica llena');
-  const event = await createEvent(page, 14, title, 1);
+  const event = await practices(page, 14, title, 1);
   const holder = await qualifiedMember(page, 'Hugo');
   expect((await subscribe(page, event, holder, 1)).status()).toBe(200);
   const waiting = await qualifiedMember(page, 'Wanda');
@@ -106,7 +83,7 @@ test('staff see the waiting list in order in the attendee list and give a seat t
   page,
 }) => {
   const title = unique('Práctica con cola');
-  const event = await createEvent(page, 15, title, 1);
+  const event = await practices(page, 15, title, 1);
   const holder = await qualifiedMember(page, 'Hugo');
   const first = await qualifiedMember(page, 'Primera');
   const second = await qualifiedMember(page, 'Segundo');
@@ -137,8 +114,8 @@ test('My registrations lists bookings and waiting places, cancels, and gives the
 }) => {
   const booked = unique('Práctica reservada');
   const full = unique('Práctica completa');
-  const bookedEvent = await createEvent(page, 16, booked, 5);
-  const fullEvent = await createEvent(page, 17, full, 1);
+  const bookedEvent = await practices(page, 16, booked, 5);
+  const fullEvent = await practices(page, 17, full, 1);
   const holder = await qualifiedMember(page, 'Hugo');
   expect((await subscribe(page, fullEvent, holder, 1)).status()).toBe(200);
   const me = await qualifiedMember(page, 'Marta');
@@ -192,7 +169,7 @@ test('the profile turns reminders off and sets the language of mails', async ({ 
   };
   expect(user).toMatchObject({ recordatorios: false, idioma: 'en' });
   const title = unique('Práctica en inglés');
-  const event = await createEvent(page, 18, title, 5);
+  const event = await practices(page, 18, title, 5);
   expect((await subscribe(page, event, me, 1)).status()).toBe(200);
   expect((await waitForMail(me.member.email)).subject).toBe(`Registration confirmed: ${title}`);
 });

@@ -4,8 +4,8 @@ import { expect, test } from './support/test.ts';
 import { clubMonthFromNow } from './support/months.ts';
 import { axeViolations } from './support/axe.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
-import type { TestMember } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 // Event types and numbers of SPEC §3.
 const IPSC_SOCIAL_SHOOT = 3;
@@ -25,23 +25,14 @@ async function staffEvent(
   token: string,
   fields: { type: number; evento: string; day: string; plazas: number },
 ): Promise<string> {
-  const made = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    {
-      type: fields.type,
-      start: `${fields.day} 10:00:00`,
-      end: `${fields.day} 12:00:00`,
-      evento: fields.evento,
-      plazas: fields.plazas,
-      status: 2,
-    },
-    token,
-  );
-  expect(made.status(), await made.text()).toBe(201);
-  const [event] = (await made.json()) as Array<{ uuid: string }>;
-  return event!.uuid;
+  const event = await createEvent(page, token, {
+    type: fields.type,
+    start: `${fields.day} 10:00:00`,
+    end: `${fields.day} 12:00:00`,
+    evento: fields.evento,
+    plazas: fields.plazas,
+  });
+  return event.uuid;
 }
 
 async function useLanguage(page: Page, language: string): Promise<void> {
@@ -54,16 +45,6 @@ async function openCard(page: Page, month: string, uuid: string, title: string) 
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   return card;
-}
-
-async function memberSession(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
-  const login = await apiCall(page, 'POST', '/api/login/', {
-    login: member.login,
-    password: member.password,
-  });
-  expect(login.status()).toBe(200);
-  const session = (await login.json()) as { token: string; user: { uuid: string } };
-  return { token: session.token, uuid: session.user.uuid };
 }
 
 test.describe('a new member is told what to do next', () => {
@@ -181,7 +162,7 @@ test.describe('language that fits the person', () => {
       day: month.first,
       plazas: 1,
     });
-    const first = await memberSession(page, seated);
+    const first = await signIn(page, seated);
     const seat = await apiCall(
       page,
       'PUT',
@@ -190,7 +171,7 @@ test.describe('language that fits the person', () => {
       first.token,
     );
     expect(seat.status()).toBe(200);
-    const waiting = await memberSession(page, woman);
+    const waiting = await signIn(page, woman);
     expect(
       (
         await apiCall(page, 'PUT', `/api/events/${uuid}/waitlist/`, { uuid: waiting.uuid }, waiting.token)
@@ -230,7 +211,7 @@ test.describe('language that fits the person', () => {
       day: month.last,
       plazas: 0,
     });
-    const session = await memberSession(page, member);
+    const session = await signIn(page, member);
     const booked = await apiCall(
       page,
       'PUT',

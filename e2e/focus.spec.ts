@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
-import { openScreen, roleContext } from './support/screens.ts';
+import { openScreen, roleContext, settled } from './support/screens.ts';
 import type { Role } from './support/screens.ts';
 
 interface FocusRing {
@@ -109,9 +109,14 @@ test.describe('the keyboard focus is always visible', () => {
             // would). Waiting for the carousel alone left the form to chance: on a busy machine
             // the sweep passed the contact section while it still held the form's placeholder,
             // and came round without reaching a field.
+            // The two sections then draw what they fetched (the gallery's photos, the form's
+            // texts) and may redraw once more: a field focused while its section is redrawn is
+            // taken away, the focus falls back to the page and the next Tab starts again from the
+            // top. So the sweep also waits until nothing the Tab started is still in flight.
             await page.keyboard.press('Tab');
             await expect(page.locator('#gallery').getByRole('button').first()).toBeVisible();
             await expect(page.locator('#contact form').getByRole('textbox').first()).toBeVisible();
+            await settled(page, '/ after the first Tab');
           }
           const rings = await tabThrough(page, screen.limit);
           expect(rings.length, `${screen.path} has focusable elements`).toBeGreaterThan(2);

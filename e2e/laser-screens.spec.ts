@@ -1,22 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { createViewport, stageToCanvas } from '../packages/stage-engine/src/coordinates.ts';
 import type { StagePoint } from '../packages/stage-engine/src/coordinates.ts';
-import {
-  addElement,
-  createElement,
-  createEmptyStage,
-  patchElement,
-  stageToWire,
-} from '../packages/stage-engine/src/model.ts';
-import type { ElementKind, Stage } from '../packages/stage-engine/src/model.ts';
+import { stageToWire } from '../packages/stage-engine/src/model.ts';
 import { millimetresPerUnit } from '@club/laser/markers';
 import { axeViolations } from './support/axe.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { BODY_Y, CARD_UNITS_PER_MM_X, browserFilming, laserStage } from './support/laser-stage.ts';
 import { DEFAULT_LOOK, PERSPECTIVES, scriptFor, writeY4m } from './support/screen-video.ts';
 import type { AppScreens, ClickedShot } from './support/screen-video.ts';
 
@@ -27,26 +19,11 @@ import type { AppScreens, ClickedShot } from './support/screen-video.ts';
 // the app's own click scoring of those places. Chromium plays the video as its fake camera: the
 // app must report exactly the shots fired, in the same zones, within 5 mm.
 
-const CARD_UNITS_PER_MM_X = 1784 / 460;
-const CARD_UNITS_PER_MM_Y = 4000 / 580;
-const bodyY = 500 + 45 * CARD_UNITS_PER_MM_Y;
-
-function laserStage(): Stage {
-  const place = (stage: Stage, kind: ElementKind, id: string, positionX: number, positionY: number) =>
-    addElement(stage, patchElement(createElement(kind, { newId: () => id, name: id }), { positionX, positionY }));
-  let stage = createEmptyStage({ id: 'laser-stage', name: 'Laser test' });
-  stage = place(stage, 'full-shootable', 't1', -3000, 500);
-  stage = place(stage, 'half-hardcover-right', 't2', 0, 500);
-  stage = place(stage, 'full-no-shoot', 'ns', 2200, 500);
-  stage = place(stage, 'popper', 'p1', 3800, 1000);
-  return stage;
-}
-
 /** Places the member shoots at, meant as A, C, D, a miss and the no-shoot; the app says what they are. */
 const PLACES: readonly StagePoint[] = [
-  { positionX: -3000, positionY: bodyY },
-  { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY },
-  { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: bodyY },
+  { positionX: -3000, positionY: BODY_Y },
+  { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: BODY_Y },
+  { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: BODY_Y },
   { positionX: -1500, positionY: -3300 },
   { positionX: 2200, positionY: 700 },
 ];
@@ -68,13 +45,6 @@ const SETTINGS: readonly Setting[] = [
 
 /** Where the bench finds the screenshots this test took (npm run bench -- laser). */
 const KEEP = path.join(import.meta.dirname, '..', 'bench', 'results', 'laser-screens');
-
-async function launch(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
-}
 
 async function openPlayer(page: Page, setting: Setting) {
   await page.addInitScript(
@@ -109,7 +79,7 @@ const shotsOf = (page: Page) =>
 
 /** The app as the member sees it: the marks, then the stage before and after each clicked shot. */
 async function captureScreens(baseURL: string, setting: Setting, blank: string): Promise<AppScreens> {
-  const browser = await launch(blank);
+  const browser = await browserFilming(blank);
   try {
     const context = await browser.newContext({
       baseURL,
@@ -178,7 +148,7 @@ test.describe('laser camera on screenshots of the app @camera', () => {
       const script = await scriptFor(screens, look);
       const video = path.join(dir, `${setting.name}.y4m`);
       writeY4m(video, script, look.noise);
-      const browser = await launch(video);
+      const browser = await browserFilming(video);
       try {
         const context = await browser.newContext({
           baseURL,
@@ -243,7 +213,7 @@ test.describe('the scoring flow as a member sees it @camera', () => {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const browser = await launch(blank);
+    const browser = await browserFilming(blank);
     const out = path.join(import.meta.dirname, '..', 'test-results', 'laser-flow');
     mkdirSync(out, { recursive: true });
     try {

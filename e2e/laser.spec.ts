@@ -1,23 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import { scoreRep } from '../packages/contract/src/scoring.ts';
 import type { ShotZone } from '../packages/contract/src/scoring.ts';
 import { createViewport, stageToCanvas } from '../packages/stage-engine/src/coordinates.ts';
 import type { StagePoint } from '../packages/stage-engine/src/coordinates.ts';
-import {
-  addElement,
-  createElement,
-  createEmptyStage,
-  patchElement,
-  stageToWire,
-} from '../packages/stage-engine/src/model.ts';
-import type { ElementKind, Stage } from '../packages/stage-engine/src/model.ts';
+import { stageToWire } from '../packages/stage-engine/src/model.ts';
+import type { Stage } from '../packages/stage-engine/src/model.ts';
 import { zoneAt } from '../packages/stage-engine/src/zones.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { chromiumPath } from './support/chromium.ts';
+import { BODY_Y, CARD_UNITS_PER_MM_X, browserFilming, laserStage } from './support/laser-stage.ts';
 import { cameraPointOf, stageToCameraFor } from '@club/laser/scene';
 import { VIDEO_FPS, writeLaserVideo } from './support/laser-video.ts';
 import type { ScriptedDot } from './support/laser-video.ts';
@@ -26,41 +20,22 @@ import type { ScriptedDot } from './support/laser-video.ts';
 // laser camera in a Chromium whose fake camera plays a video this test writes (the screen at an
 // angle, the calibration marks, then laser dots at known stage places and frames).
 
-const CARD_UNITS_PER_MM_X = 1784 / 460;
-const CARD_UNITS_PER_MM_Y = 4000 / 580;
-
-function laserStage(): Stage {
-  const place = (stage: Stage, kind: ElementKind, id: string, positionX: number, positionY: number) =>
-    addElement(
-      stage,
-      patchElement(createElement(kind, { newId: () => id, name: id }), { positionX, positionY }),
-    );
-  let stage = createEmptyStage({ id: 'laser-stage', name: 'Laser test' });
-  stage = place(stage, 'full-shootable', 't1', -3000, 500);
-  stage = place(stage, 'half-hardcover-right', 't2', 0, 500);
-  stage = place(stage, 'full-no-shoot', 'ns', 2200, 500);
-  stage = place(stage, 'popper', 'p1', 3800, 1000);
-  return stage;
-}
-
-// The card's body A box is centred 45 mm below the card's centre.
-const bodyY = 500 + 45 * CARD_UNITS_PER_MM_Y;
 const DOTS: readonly (ScriptedDot & { zone: ShotZone })[] = [
-  { at: { positionX: -3000, positionY: bodyY }, frame: 110, frames: 3, zone: 'A' },
+  { at: { positionX: -3000, positionY: BODY_Y }, frame: 110, frames: 3, zone: 'A' },
   {
-    at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: bodyY },
+    at: { positionX: -3000 + 120 * CARD_UNITS_PER_MM_X, positionY: BODY_Y },
     frame: 121,
     frames: 3,
     zone: 'C',
   },
-  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 132, frames: 3, zone: 'A' },
-  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: bodyY }, frame: 141, frames: 3, zone: 'HC' },
-  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: bodyY - 400 }, frame: 153, frames: 3, zone: 'A' },
+  { at: { positionX: -40 * CARD_UNITS_PER_MM_X, positionY: BODY_Y }, frame: 132, frames: 3, zone: 'A' },
+  { at: { positionX: 100 * CARD_UNITS_PER_MM_X, positionY: BODY_Y }, frame: 141, frames: 3, zone: 'HC' },
+  { at: { positionX: -60 * CARD_UNITS_PER_MM_X, positionY: BODY_Y - 400 }, frame: 153, frames: 3, zone: 'A' },
   { at: { positionX: 2200, positionY: 500 }, frame: 164, frames: 3, zone: 'NS' },
   { at: { positionX: 3800, positionY: 1000 }, frame: 175, frames: 3, zone: 'P' },
   { at: { positionX: -3000, positionY: -3500 }, frame: 187, frames: 3, zone: 'M' },
   {
-    at: { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: bodyY },
+    at: { positionX: -3000 + 200 * CARD_UNITS_PER_MM_X, positionY: BODY_Y },
     frame: 201,
     frames: 3,
     zone: 'D',
@@ -209,14 +184,7 @@ test.describe('laser camera @camera', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [
-        ...CHROMIUM_ARGS,
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const browser = await browserFilming(video);
     try {
       let page: Page;
       for (let attempt = 1; ; attempt += 1) {

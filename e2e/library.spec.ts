@@ -7,7 +7,7 @@ import { clubMonthFromNow } from './support/months.ts';
 import type { Browser, Page } from '@playwright/test';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 const CLUB_PRACTICES = 10;
 const ALUMNO = 2;
@@ -82,13 +82,12 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
 
   // The member registers (the calendar's call), opens the card and practises at home.
   const page = await englishPage(browser, member);
-  const login = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password });
-  const session = (await login.json()) as { token: string; user: { uuid: string } };
+  const session = await signIn(page, member);
   const subscribed = await apiCall(
     page,
     'PUT',
     `/api/events/${event!.uuid}/subscribe/`,
-    { uuid: session.user.uuid, roles: [{ roleId: ALUMNO, status: RESERVADO }] },
+    { uuid: session.uuid, roles: [{ roleId: ALUMNO, status: RESERVADO }] },
     session.token,
   );
   expect(subscribed.status(), await subscribed.text()).toBe(200);
@@ -138,7 +137,7 @@ test('staff publish a stage, attach it to an event, and a member practises it fr
   await staffPage.goto(`/calendar?month=${month.key}`);
   await staffPage.getByRole('button', { name: new RegExp(title) }).click();
   await staffPage.getByRole('article', { name: title }).getByRole('button', { name: 'Attendee list' }).click();
-  const row = staffPage.locator(`tr[data-person="${session.user.uuid}"]`);
+  const row = staffPage.locator(`tr[data-person="${session.uuid}"]`);
   await expect(row.getByTestId('practice-count')).toHaveText('1');
 
   // The printable briefing draws the stage with its rounds and the event.

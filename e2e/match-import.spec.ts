@@ -9,7 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { createMember } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, storeSession } from './support/session.ts';
+import type { Session } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
 
@@ -26,42 +28,17 @@ const WITHOUT_STAGE_4 = Buffer.from(
 );
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'text/plain', buffer });
 
-interface Session {
-  token: string;
-  uuid: string;
-}
-
-async function login(page: Page, member: TestMember): Promise<Session> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password, rememberMe: true });
-  expect(response.status()).toBe(200);
-  const session = (await response.json()) as { token: string; user: { uuid: string } };
-  return { token: session.token, uuid: session.user.uuid };
-}
-
 /** A social shoot two weeks ahead, not a match yet; its uuid. */
 async function socialShoot(page: Page, staff: Session): Promise<string> {
   const day = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    { type: IPSC_SOCIAL_SHOOT, start: `${day} 09:00:00`, end: `${day} 14:00:00`, evento: `Liga ${randomBytes(3).toString('hex')}`, plazas: 100, status: 2 },
-    staff.token,
-  );
-  expect(created.status()).toBe(201);
-  const [event] = (await created.json()) as Array<{ uuid: string }>;
+  const event = await createEvent(page, staff.token, {
+    type: IPSC_SOCIAL_SHOOT,
+    start: `${day} 09:00:00`,
+    end: `${day} 14:00:00`,
+    evento: `Liga ${randomBytes(3).toString('hex')}`,
+    plazas: 100,
+  });
   return event.uuid;
-}
-
-async function signedIn(page: Page, session: Session, lang = 'es') {
-  await page.addInitScript(
-    ([token, uuid, language]) => {
-      localStorage.setItem('ipsc-club.token', token);
-      localStorage.setItem('ipsc-club.uuid', uuid);
-      localStorage.setItem('ipsc-club.lang', language);
-    },
-    [session.token, session.uuid, lang] as const,
-  );
 }
 
 let staffMember: TestMember;
@@ -71,9 +48,9 @@ test.beforeAll(() => {
 
 test('staff import a real PractiScore export: each division the club lacks is asked for, a line it cannot score refuses the file whole, then the match holds the export', async ({ page }) => {
   test.setTimeout(240_000);
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const uuid = await socialShoot(page, staff);
-  await signedIn(page, staff);
+  await storeSession(page, staff, 'es');
   await openScreen(page, `/match/${uuid}/setup`);
   const panel = page.getByTestId('import-panel');
   await expect(panel.getByRole('heading', { name: 'Importar resultados de PractiScore' })).toBeVisible();
@@ -144,7 +121,7 @@ test('staff import a real PractiScore export: each division the club lacks is as
 for (const lang of ['es', 'ca', 'en'] as const) {
   test(`the import panel with a refusal in ${lang}, on a phone and a desktop: axe finds nothing, nothing is wider than the screen, and each is photographed`, async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const staff = await login(page, staffMember);
+    const staff = await signIn(page, staffMember);
     const uuid = await socialShoot(page, staff);
     const shots = test.info().outputPath('screens');
     const problems: string[] = [];
@@ -152,7 +129,7 @@ for (const lang of ['es', 'ca', 'en'] as const) {
       const mobile = width < 992;
       const context = await browser.newContext({ viewport: { width, height: mobile ? 844 : 900 }, isMobile: mobile, hasTouch: mobile, deviceScaleFactor: mobile ? 2 : 1 });
       const p = await context.newPage();
-      await signedIn(p, staff, lang);
+      await storeSession(p, staff, lang);
       await openScreen(p, `/match/${uuid}/setup`);
       const panel = p.getByTestId('import-panel');
       await panel.locator('input[type="file"]').setInputFiles(file('pb-2023-01-08.txt', REAL_EXPORT));

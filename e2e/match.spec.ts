@@ -5,16 +5,14 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { appStarted, expect, test } from './support/test.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
-import { apiCall } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, storeSession } from './support/session.ts';
+import type { Session } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
 
 const IPSC_SOCIAL_SHOOT = 3;
 
-interface Session {
-  token: string;
-  uuid: string;
-}
 interface Competitor {
   id: string;
   fullName: string;
@@ -37,11 +35,18 @@ function inTwoWeeks(): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function login(page: Page, member: TestMember): Promise<Session> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password, rememberMe: true });
-  expect(response.status()).toBe(200);
-  const session = (await response.json()) as { token: string; user: { uuid: string } };
-  return { token: session.token, uuid: session.user.uuid };
+/** The match of `makeMatch`: two stages and one squad, published or not. */
+function matchSetup(name: string, published: boolean) {
+  return {
+    name,
+    scoring: 'ipsc',
+    published,
+    stages: [
+      { number: 1, name: 'El pasillo', minRounds: 12 },
+      { number: 2, name: 'La puerta', minRounds: 8 },
+    ],
+    squads: [{ number: 1, capacity: 10 }],
+  };
 }
 
 /** A social shoot with a match of two stages and one squad, and the competitors given. */
@@ -49,31 +54,8 @@ async function makeMatch(page: Page, staff: Session, guests: string[], members: 
   const day = inTwoWeeks();
   const tag = randomBytes(3).toString('hex');
   const evento = `Tirada social ${tag}`;
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    { type: IPSC_SOCIAL_SHOOT, start: `${day} 09:00:00`, end: `${day} 14:00:00`, evento, plazas: 30, status: 2 },
-    staff.token,
-  );
-  expect(created.status()).toBe(201);
-  const [event] = (await created.json()) as Array<{ uuid: string }>;
-  const match = await apiCall(
-    page,
-    'PUT',
-    `/api/admin/events/${event.uuid}/match/`,
-    {
-      name: evento,
-      scoring: 'ipsc',
-      published: false,
-      stages: [
-        { number: 1, name: 'El pasillo', minRounds: 12 },
-        { number: 2, name: 'La puerta', minRounds: 8 },
-      ],
-      squads: [{ number: 1, capacity: 10 }],
-    },
-    staff.token,
-  );
+  const event = await createEvent(page, staff.token, { type: IPSC_SOCIAL_SHOOT, start: `${day} 09:00:00`, end: `${day} 14:00:00`, evento, plazas: 30 });
+  const match = await apiCall(page, 'PUT', `/api/admin/events/${event.uuid}/match/`, matchSetup(evento, false), staff.token);
   expect(match.status()).toBe(200);
   const competitors: Competitor[] = [];
   for (const [i, name] of guests.entries()) {
@@ -99,10 +81,7 @@ async function scoresOf(page: Page, staff: Session, eventUuid: string, stage: nu
 /** A phone (360 px wide) signed in as `session`, in Spanish. */
 async function phone(browser: Browser, session: Session, width = 360): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await context.addInitScript(([token, uuid]) => {
-    localStorage.setItem('ipsc-club.token', token);
-    localStorage.setItem('ipsc-club.uuid', uuid);
-  }, [session.token, session.uuid] as const);
+  await storeSession(context, session);
   return context;
 }
 
@@ -132,11 +111,11 @@ test.beforeAll(() => {
 
 test('a range officer scores a squad with no network, the phone keeps the scores through a reload, and the server holds each once when the network returns', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const match = await makeMatch(page, staff, ['Ana', 'Bea', 'Carla']);
   const officerMember = createMember({ nombre: 'Olga', apellidos: 'Árbitra' });
   setMemberFlags(officerMember.login, { arbitroIpsc: true });
-  const officer = await login(page, officerMember);
+  const officer = await signIn(page, officerMember);
 
   const context = await phone(browser, officer);
   const rp = await context.newPage();
@@ -195,14 +174,14 @@ test('a range officer scores a squad with no network, the phone keeps the scores
 
 test('two range officers score one competitor: the second sees both versions and chooses', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const match = await makeMatch(page, staff, ['Dora']);
   const first = createMember({ nombre: 'Pau', apellidos: 'Primero' });
   const second = createMember({ nombre: 'Quim', apellidos: 'Segundo' });
   setMemberFlags(first.login, { arbitroIpsc: true });
   setMemberFlags(second.login, { arbitroIpsc: true });
-  const firstSession = await login(page, first);
-  const secondSession = await login(page, second);
+  const firstSession = await signIn(page, first);
+  const secondSession = await signIn(page, second);
   const name = match.competitors[0].fullName;
 
   const a = await phone(browser, firstSession);
@@ -236,9 +215,9 @@ test('two range officers score one competitor: the second sees both versions and
 
 test('staff publish the results and a visitor reads them on a phone from the calendar; the member sees their own', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const shooter = createMember({ nombre: 'Elena', apellidos: 'Tiradora' });
-  const shooterSession = await login(page, shooter);
+  const shooterSession = await signIn(page, shooter);
   const match = await makeMatch(page, staff, ['Elena', 'Fina'], [shooterSession]);
   const [elena, fina] = match.competitors;
   expect(elena.personUuid).toBe(shooterSession.uuid);
@@ -260,10 +239,7 @@ test('staff publish the results and a visitor reads them on a phone from the cal
   await put(2, fina, 8, 0, 8);
 
   // Staff publish on the setup page.
-  await page.addInitScript(([token, uuid]) => {
-    localStorage.setItem('ipsc-club.token', token);
-    localStorage.setItem('ipsc-club.uuid', uuid);
-  }, [staff.token, staff.uuid] as const);
+  await storeSession(page, staff);
   await page.goto(`/match/${match.uuid}/setup`);
   await page.getByLabel('Resultados publicados').check();
   await page.getByRole('button', { name: 'Guardar la tirada' }).click();
@@ -308,21 +284,11 @@ test('staff publish the results and a visitor reads them on a phone from the cal
 
 test('staff turn an event into a match on its setup page, add a guest, move and disqualify; a member squads themselves', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const day = inTwoWeeks();
   const evento = `Tirada de prueba ${randomBytes(3).toString('hex')}`;
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    { type: IPSC_SOCIAL_SHOOT, start: `${day} 09:00:00`, end: `${day} 14:00:00`, evento, plazas: 30, status: 2 },
-    staff.token,
-  );
-  const [event] = (await created.json()) as Array<{ uuid: string }>;
-  await page.addInitScript(([token, uuid]) => {
-    localStorage.setItem('ipsc-club.token', token);
-    localStorage.setItem('ipsc-club.uuid', uuid);
-  }, [staff.token, staff.uuid] as const);
+  const event = await createEvent(page, staff.token, { type: IPSC_SOCIAL_SHOOT, start: `${day} 09:00:00`, end: `${day} 14:00:00`, evento, plazas: 30 });
+  await storeSession(page, staff);
 
   await page.goto(`/calendar?month=${day.slice(0, 7)}&event=${event.uuid}`);
   await page.getByTestId('match-links').getByRole('link', { name: 'Preparar la tirada' }).click();
@@ -375,7 +341,7 @@ test('staff turn an event into a match on its setup page, add a guest, move and 
 
   // A member added as a competitor chooses squad 2, which then is full.
   const shooter = createMember({ nombre: 'Helena', apellidos: 'Socia' });
-  const shooterSession = await login(page, shooter);
+  const shooterSession = await signIn(page, shooter);
   const added = await apiCall(
     page,
     'POST',
@@ -396,9 +362,9 @@ test('staff turn an event into a match on its setup page, add a guest, move and 
 
 /** A published match of three competitors scored on both stages, and the member among them. */
 async function publishedMatch(page: Page) {
-  const staff = await login(page, staffMember);
+  const staff = await signIn(page, staffMember);
   const shooter = createMember({ nombre: 'Irene', apellidos: 'Pantallas' });
-  const shooterSession = await login(page, shooter);
+  const shooterSession = await signIn(page, shooter);
   const match = await makeMatch(page, staff, ['Irene', 'Julia', 'Laia'], [shooterSession]);
   for (const [i, competitor] of match.competitors.entries()) {
     for (const stage of [1, 2]) {
@@ -412,22 +378,7 @@ async function publishedMatch(page: Page) {
       expect(response.status()).toBe(200);
     }
   }
-  const published = await apiCall(
-    page,
-    'PUT',
-    `/api/admin/events/${match.uuid}/match/`,
-    {
-      name: match.evento,
-      scoring: 'ipsc',
-      published: true,
-      stages: [
-        { number: 1, name: 'El pasillo', minRounds: 12 },
-        { number: 2, name: 'La puerta', minRounds: 8 },
-      ],
-      squads: [{ number: 1, capacity: 10 }],
-    },
-    staff.token,
-  );
+  const published = await apiCall(page, 'PUT', `/api/admin/events/${match.uuid}/match/`, matchSetup(match.evento, true), staff.token);
   expect(published.status()).toBe(200);
   return { staff, shooterSession, match };
 }
@@ -446,11 +397,7 @@ for (const lang of ['es', 'ca', 'en'] as const) {
         ['member', shooterSession, ['mine']],
       ] as const) {
         const context = await browser.newContext({ viewport: { width, height: mobile ? 780 : 900 }, isMobile: mobile, hasTouch: mobile, deviceScaleFactor: mobile ? 2 : 1 });
-        await context.addInitScript(([token, uuid, language]) => {
-          localStorage.setItem('ipsc-club.token', token);
-          localStorage.setItem('ipsc-club.uuid', uuid);
-          localStorage.setItem('ipsc-club.lang', language);
-        }, [session.token, session.uuid, lang] as const);
+        await storeSession(context, session, lang);
         const p = await context.newPage();
         for (const screen of screens) {
           const path = { score: `/match/${match.uuid}/score`, setup: `/match/${match.uuid}/setup`, results: `/match/${match.uuid}/results`, match: `/match/${match.uuid}`, hub: '/match', mine: '/my-results' }[screen];

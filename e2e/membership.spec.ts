@@ -8,7 +8,8 @@ import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen, roleContext } from './support/screens.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 // The club's money and papers in a real browser: staff record, void and download the ledger,
 // a member reads their own membership, and the calendar card says an event needs a pack.
@@ -30,11 +31,6 @@ function clubDates(): { today: string; nextMonth: string } {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
   return { today, nextMonth: next };
-}
-
-async function staffToken(page: Page, staff: TestMember): Promise<string> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: staff.login, password: staff.password });
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function memberUuid(page: Page, member: TestMember, token: string): Promise<string> {
@@ -110,7 +106,7 @@ test('a member reads their membership from the profile menu, and the calendar ca
   const member = createMember({ nombre: 'Pau', apellidos: 'Serra' });
   setMemberFlags(member.login, { socio: `S-${member.login.slice(-6)}`, licencia: 'A-1' });
   await page.goto('/');
-  const token = await staffToken(page, staff);
+  const { token } = await signIn(page, staff);
   const uuid = await memberUuid(page, member, token);
   const { today, nextMonth } = clubDates();
   const year = Number(today.slice(0, 4));
@@ -136,14 +132,13 @@ test('a member reads their membership from the profile menu, and the calendar ca
   // The club now sells packs for club practices: the card says so before the member tries.
   const settings = (await (await apiCall(page, 'GET', '/api/admin/settings/', undefined, token)).json()) as { version: number };
   await apiCall(page, 'PUT', '/api/admin/settings/', { duesRequired: true, packRequiredFor: [CLUB_PRACTICES], version: settings.version }, token);
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    { type: CLUB_PRACTICES, start: `${nextMonth}-12 18:00:00`, end: `${nextMonth}-12 20:00:00`, evento: 'Prácticas con bono', plazas: 5, status: 2 },
-    token,
-  );
-  const [event] = (await created.json()) as Array<{ uuid: string }>;
+  const event = await createEvent(page, token, {
+    type: CLUB_PRACTICES,
+    start: `${nextMonth}-12 18:00:00`,
+    end: `${nextMonth}-12 20:00:00`,
+    evento: 'Prácticas con bono',
+    plazas: 5,
+  });
   await page.goto(`/calendar?month=${nextMonth}&event=${event.uuid}`);
   const hint = page.getByTestId('membership-hint');
   await expect(hint).toContainText(text('es', 'CARD.NEEDS_PACK', { count: 3 }));
@@ -169,18 +164,18 @@ test('staff link an event fee to its event, found by title or date, in es, ca an
   const staff = createMember({ staff: true });
   const member = createMember({ nombre: 'Jordi', apellidos: 'Vidal Soler' });
   await page.goto('/');
-  const token = await staffToken(page, staff);
+  const { token } = await signIn(page, staff);
   const { nextMonth } = clubDates();
   const create = async (evento: string, day: string) => {
-    const response = await apiCall(
-      page,
-      'POST',
-      '/api/admin/events/',
-      { type: CLUB_PRACTICES, start: `${nextMonth}-${day} 10:00:00`, end: `${nextMonth}-${day} 14:00:00`, evento, plazas: 20, status: 1 },
-      token,
-    );
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as Array<{ uuid: string }>)[0].uuid;
+    const event = await createEvent(page, token, {
+      type: CLUB_PRACTICES,
+      start: `${nextMonth}-${day} 10:00:00`,
+      end: `${nextMonth}-${day} 14:00:00`,
+      evento,
+      plazas: 20,
+      status: 1,
+    });
+    return event.uuid;
   };
   const feeEvent = await create('Tirada de Otoño Picker', '14');
   await create('Tirada de Primavera Picker', '21');

@@ -5,8 +5,8 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { clubWallTime } from '../packages/contract/src/club-time.ts';
 import { createMember, setMemberFlags, waitForMail } from './support/fixtures.ts';
-import type { TestMember } from './support/fixtures.ts';
-import { apiCall } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
 
@@ -30,13 +30,6 @@ function text(lang: Lang, key: string): string {
   const value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key];
   if (typeof value !== 'string') throw new Error(`no text reminders-off:${key} (${lang})`);
   return value;
-}
-
-async function tokenOf(page: Page, member: TestMember): Promise<{ token: string; uuid: string }> {
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password });
-  expect(response.status(), await response.text()).toBe(200);
-  const session = (await response.json()) as { token: string; user: { uuid: string } };
-  return { token: session.token, uuid: session.user.uuid };
 }
 
 async function remindersOn(page: Page, token: string): Promise<boolean> {
@@ -69,28 +62,19 @@ test('the link of a real reminder opens a page that asks, turns reminders off wi
 }) => {
   // The reminder goes out REMINDER_HOURS (24) before the start, to members who registered before it.
   test.setTimeout(900_000);
-  const staff = await tokenOf(page, createMember({ staff: true, nombre: 'Sara', apellidos: 'Staff' }));
+  const staff = await signIn(page, createMember({ staff: true, nombre: 'Sara', apellidos: 'Staff' }));
   const member = createMember({ nombre: 'Rita' });
   setMemberFlags(member.login, { socio: `R-${randomBytes(2).toString('hex')}` });
-  const session = await tokenOf(page, member);
+  const session = await signIn(page, member);
 
   const start = new Date(Date.now() + 24 * 3_600_000 + 45_000);
-  const created = await apiCall(
-    page,
-    'POST',
-    '/api/admin/events/',
-    {
-      type: CLUB_PRACTICES,
-      start: clubWallTime(start),
-      end: clubWallTime(new Date(start.getTime() + 2 * 3_600_000)),
-      evento: `Recordatorio ${randomBytes(3).toString('hex')}`,
-      plazas: 5,
-      status: 2,
-    },
-    staff.token,
-  );
-  expect(created.status(), await created.text()).toBe(201);
-  const event = ((await created.json()) as Array<{ uuid: string }>)[0].uuid;
+  const { uuid: event } = await createEvent(page, staff.token, {
+    type: CLUB_PRACTICES,
+    start: clubWallTime(start),
+    end: clubWallTime(new Date(start.getTime() + 2 * 3_600_000)),
+    evento: `Recordatorio ${randomBytes(3).toString('hex')}`,
+    plazas: 5,
+  });
   const registered = await apiCall(page, 'PUT', `/api/events/${event}/subscribe/`, { uuid: session.uuid, roles: [{ roleId: 2, status: 1 }] }, session.token);
   expect(registered.status(), await registered.text()).toBe(200);
 

@@ -6,7 +6,8 @@ import { clubToday, clubWallTime } from '../packages/contract/src/club-time.ts';
 import { axeViolations } from './support/axe.ts';
 import { clubMonthFromNow } from './support/months.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
-import { apiCall, signInByApi } from './support/session.ts';
+import { createEvent } from './support/events.ts';
+import { apiCall, signIn, signInByApi } from './support/session.ts';
 
 test.describe('small things on the way', () => {
   test('the not-found page links back home', async ({ page }) => {
@@ -99,11 +100,9 @@ async function libraryStages(page: Page): Promise<LibraryEntry[]> {
   return (await list.json()) as LibraryEntry[];
 }
 
-async function makeEvent(page: Page, token: string, body: Record<string, unknown>): Promise<string> {
-  const made = await apiCall(page, 'POST', '/api/admin/events/', { type: CLUB_PRACTICES, plazas: 4, status: 2, ...body }, token);
-  expect(made.status(), await made.text()).toBe(201);
-  const [event] = (await made.json()) as Array<{ uuid: string }>;
-  return event!.uuid;
+/** Club practices of four seats made by staff (unless the fields say otherwise); its uuid. */
+async function makeEvent(page: Page, token: string, fields: { evento: string; start: string; end: string; stageId?: string }): Promise<string> {
+  return (await createEvent(page, token, { type: CLUB_PRACTICES, plazas: 4, ...fields })).uuid;
 }
 
 /** True when two boxes on the screen share any pixel. */
@@ -219,13 +218,12 @@ test.describe('small things that cost trust', () => {
     const tag = randomBytes(3).toString('hex');
     const month = clubMonthFromNow(1);
     const uuid = await makeEvent(page, token, { evento: `Avisos ${tag}`, start: `${month.first} 10:00:00`, end: `${month.first} 12:00:00` });
-    const login = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password });
-    const session = (await login.json()) as { token: string; user: { uuid: string } };
+    const session = await signIn(page, member);
     const booked = await apiCall(
       page,
       'PUT',
       `/api/events/${uuid}/subscribe/`,
-      { uuid: session.user.uuid, roles: [{ roleId: ALUMNO, status: RESERVADO }] },
+      { uuid: session.uuid, roles: [{ roleId: ALUMNO, status: RESERVADO }] },
       session.token,
     );
     expect(booked.status()).toBe(200);

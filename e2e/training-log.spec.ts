@@ -3,7 +3,7 @@ import path from 'node:path';
 import { appStarted, expect, test } from './support/test.ts';
 import { clubToday } from '../packages/contract/src/club-time.ts';
 import { createMember } from './support/fixtures.ts';
-import { apiCall } from './support/session.ts';
+import { apiCall, signIn, storeSession } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
 
@@ -33,9 +33,7 @@ function dayBefore(today: string, back: number): string {
 test('a member with more sessions than one page sees the whole log’s figures, and older sessions on asking', async ({ page, browser }) => {
   test.setTimeout(900_000);
   const member = createMember({ nombre: 'Teo' });
-  const login = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password });
-  expect(login.status()).toBe(200);
-  const session = (await login.json()) as { token: string; user: { uuid: string } };
+  const session = await signIn(page, member);
 
   // One session a day for 60 days ending today; the oldest holds the only scored shots, so the
   // best hit factor lies beyond the first page.
@@ -68,14 +66,7 @@ test('a member with more sessions than one page sees the whole log’s figures, 
         hasTouch: size.mobile,
         deviceScaleFactor: size.mobile ? 2 : 1,
       });
-      await context.addInitScript(
-        ([token, uuid, language]) => {
-          localStorage.setItem('ipsc-club.token', token);
-          localStorage.setItem('ipsc-club.uuid', uuid);
-          localStorage.setItem('ipsc-club.lang', language);
-        },
-        [session.token, session.user.uuid, lang] as const,
-      );
+      await storeSession(context, session, lang);
       const p = await context.newPage();
       await openScreen(p, '/training', SLOW_START);
       const rows = p.getByTestId('training-session');

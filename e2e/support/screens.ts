@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import siteSettings from '../../packages/contract/site-settings.json' with { type: 'json' };
 import { APP_ROUTES, teamPath } from '../../packages/contract/src/routes.ts';
 import { createMember } from './fixtures.ts';
-import { apiCall } from './session.ts';
+import { signIn, storeSession } from './session.ts';
+import type { Session } from './session.ts';
 import { appStarted, expect } from './test.ts';
 
 export type Role = 'visitor' | 'member' | 'staff';
@@ -40,22 +41,18 @@ export const APP_SCREENS: readonly string[] = [
   APP_ROUTES.notFound,
 ];
 
-const tokens = new Map<Role, string>();
+const sessions = new Map<Role, Session>();
 
 /** Signs a fresh member (or staff user) in once per role and keeps the token for later contexts. */
-async function tokenFor(browser: Browser, role: Exclude<Role, 'visitor'>): Promise<{ token: string; uuid: string }> {
-  const cached = tokens.get(role);
-  if (cached) return JSON.parse(cached) as { token: string; uuid: string };
+async function sessionFor(browser: Browser, role: Exclude<Role, 'visitor'>): Promise<Session> {
+  const cached = sessions.get(role);
+  if (cached) return cached;
   const member = createMember({ staff: role === 'staff' });
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const response = await apiCall(page, 'POST', '/api/login/', { login: member.login, password: member.password, rememberMe: true });
-  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
-  const session = (await response.json()) as { token: string; user: { uuid: string } };
+  const session = await signIn(await context.newPage(), member);
   await context.close();
-  const value = { token: session.token, uuid: session.user.uuid };
-  tokens.set(role, JSON.stringify(value));
-  return value;
+  sessions.set(role, session);
+  return session;
 }
 
 /**
@@ -77,13 +74,7 @@ export async function roleContext(
   if (options.lang) {
     await context.addInitScript((lang) => localStorage.setItem('ipsc-club.lang', lang), options.lang);
   }
-  if (role !== 'visitor') {
-    const session = await tokenFor(browser, role);
-    await context.addInitScript(([token, uuid]) => {
-      localStorage.setItem('ipsc-club.token', token);
-      localStorage.setItem('ipsc-club.uuid', uuid);
-    }, [session.token, session.uuid] as const);
-  }
+  if (role !== 'visitor') await storeSession(context, await sessionFor(browser, role));
   return context;
 }
 
@@ -124,15 +115,25 @@ const QUIET_MS = 200;
  * replaced the drawing and no request has been in flight for QUIET_MS.
  */
 export async function openScreen(page: Page, path: string, options: { startTimeout?: number } = {}): Promise<void> {
-  const requests = trackRequests(page);
+  trackRequests(page);
   await page.goto(path);
   await appStarted(page, options.startTimeout);
+  await settled(page, path);
+  await page.locator('main').first().waitFor();
+}
+
+/**
+ * Waits until no request of the page (code, texts, data) has been in flight for QUIET_MS, as
+ * after something the test did that makes the app load more (a first Tab that brings in the
+ * sections below the fold). Counts from the screen's opening by `openScreen`, or from now.
+ */
+export async function settled(page: Page, what: string): Promise<void> {
+  const requests = trackRequests(page);
   await expect
     .poll(() => requests.count === 0 && Date.now() - requests.since >= QUIET_MS, {
-      message: `${path}: requests still in flight`,
+      message: `${what}: requests still in flight`,
       intervals: [50],
       timeout: 30_000,
     })
     .toBe(true);
-  await page.locator('main').first().waitFor();
 }

@@ -1,8 +1,8 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ToastType } from '@club/contract/enums';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../lib/page-title.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { showToast, toastMessage } from '../../lib/toasts.ts';
@@ -150,22 +150,17 @@ export function LibraryPage() {
           </>
         )}
       </div>
-      <Modal show={deleting !== null} onHide={() => setDeleting(null)} centered size="sm" aria-labelledby="library-delete-title">
-        <Modal.Header closeButton closeLabel={t('CANCEL')}>
-          <Modal.Title id="library-delete-title" as="h2" className="h5">
-            {t('DELETE')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>{deleting ? t('DELETE_CONFIRM', { name: libraryText(deleting, i18n.language).name }) : null}</Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setDeleting(null)}>
-            {t('CANCEL')}
-          </Button>
-          <Button variant="danger" onClick={() => void onDelete()}>
-            {t('DELETE')}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={deleting !== null}
+        title={t('DELETE')}
+        confirmLabel={t('DELETE')}
+        cancelLabel={t('CANCEL')}
+        size="sm"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void onDelete()}
+      >
+        {deleting ? t('DELETE_CONFIRM', { name: libraryText(deleting, i18n.language).name }) : ''}
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,10 +3,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EventStatus, EventType } from '@club/contract/enums';
 import type { ClubEvent } from '@club/contract/schemas';
+import { toastStore } from '../../../lib/toasts.ts';
 import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import { EventFormModal } from './event-form-modal.tsx';
 import { eventFormSchema, newEventValues, valuesFromEvent } from './event-form-schema.ts';
 import type { EventFormValues } from './event-form-schema.ts';
+
+// A shared machine can take over 5 s for a test that types a whole form.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The form also reads the club library for its stage select; the tests count what it sends.
 const writes = <T extends { method: string }>(calls: T[]) => calls.filter((call) => call.method !== 'GET');
@@ -46,6 +50,7 @@ function setValue(label: string, value: string) {
 describe('EventFormModal', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
+    toastStore.set([]);
   });
   afterEach(() => {
     // Modals live in portals on document.body; without globals Testing Library does not clean up itself.
@@ -169,6 +174,7 @@ describe('EventFormModal', () => {
       '2025-05-14 19:00:00',
     );
     const { user, onClose } = renderForm(valuesFromEvent(event), { mode: 'edit', event });
+    setValue('Title', 'Prácticas de tarde');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -179,6 +185,33 @@ describe('EventFormModal', () => {
       'Must be at most 200 characters long.',
     );
     expect(onClose).not.toHaveBeenCalled();
+    // Decision 0030: the fields and one summary say it, the first field takes the focus, no toast
+    // repeats it, and what was typed stays.
+    expect(screen.getAllByText('The event cannot be saved yet: correct the marked fields.')).toHaveLength(1);
+    expect(screen.getByLabelText('Start date')).toHaveFocus();
+    expect(screen.queryByTestId('event-form-refusal')).toBeNull();
+    expect(toastStore.get()).toEqual([]);
+    expect(screen.getByLabelText('Title')).toHaveValue('Prácticas de tarde');
+  });
+  it('says a refusal no field speaks for once, beside the submit button, and keeps what was typed', async () => {
+    stubFetch((call) => (call.method === 'GET' ? { body: [] } : { status: 403, body: { errorCode: 'FORBIDDEN', message: 'staff only' } }));
+    const { user, onClose } = renderForm(newEventValues('2025-05-14'));
+    await user.selectOptions(screen.getByLabelText('Type'), String(EventType.clubPractices));
+    await user.type(screen.getByLabelText('Title'), 'Prácticas de mañana');
+    setValue('Start time', '10:00');
+    setValue('End time', '12:00');
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    const alert = await screen.findByTestId('event-form-refusal');
+    expect(alert).toHaveTextContent('You are not allowed to do this.');
+    expect(alert).toHaveFocus();
+    expect(screen.getAllByText('You are not allowed to do this.')).toHaveLength(1);
+    expect(screen.queryByText('The event cannot be saved yet: correct the marked fields.')).toBeNull();
+    expect(toastStore.get()).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Title')).toHaveValue('Prácticas de mañana');
+    expect(screen.getByLabelText('Start time')).toHaveValue('10:00');
   });
   it('explains a refusal to go below the seats already taken, on the seats field', async () => {
     stubFetch(() => ({

@@ -14,8 +14,8 @@ import type { AdminEventBody, ClubEvent, EventScope } from '@club/contract/schem
 import { MESSAGES_NAMESPACE } from '@club/contract/messages';
 import { messageOfFieldError } from '../../../lib/forms/field-error.tsx';
 import { ApiCallError } from '../../../lib/http.ts';
+import { FormAlert } from '../../../lib/forms/form-alert.tsx';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
-import { ToastType } from '@club/contract/enums';
 import { useCreateEvent } from '../api/create-event.ts';
 import { libraryText, useLibrary } from '../../../lib/library/library-stage.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
@@ -67,6 +67,7 @@ export function EventFormModal({
     handleSubmit,
     watch,
     setError,
+    setFocus,
     getValues,
     setValue,
     formState: { errors, isSubmitting, submitCount },
@@ -83,6 +84,8 @@ export function EventFormModal({
   const [scope, setScope] = useState<EventScope>('this');
   // The server's own words for a clock change the form cannot see (a later event of a series).
   const [serverClockMessage, setServerClockMessage] = useState<string | undefined>();
+  // A refusal no field speaks for, said once beside the submit button (decision 0030).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const repeat = watch('repeat');
@@ -119,6 +122,7 @@ export function EventFormModal({
   };
 
   const onSubmit = async (body: AdminEventBody) => {
+    setRefusal(null);
     try {
       if (mode === 'create') {
         const created = await create.mutateAsync(body);
@@ -149,19 +153,19 @@ export function EventFormModal({
         });
         return;
       }
-      if (error instanceof ApiCallError && error.fields) {
-        const placed = formErrorsFromServer(error.fields, getValues());
-        for (const [field, code] of placed) setError(field, { type: 'server', message: code });
-      }
+      // Each refusal is said once (decision 0030): under the fields it is about, which the form's
+      // summary above sums up, or else beside the submit button. What was typed stays.
+      const placed = error instanceof ApiCallError && error.fields ? formErrorsFromServer(error.fields, getValues()) : [];
+      for (const [field, code] of placed) setError(field, { type: 'server', message: code });
       // The server refuses fewer seats than are taken with EVENT_FULL on `plazas`.
       if (error instanceof ApiCallError && error.errorCode === 'EVENT_FULL' && error.fields?.plazas) {
         setError('plazas', { type: 'server', message: SEATS_BELOW_TAKEN });
+        setFocus('plazas');
+      } else if (placed[0]) {
+        setFocus(placed[0][0]);
+      } else {
+        setRefusal(t(errorMessageKey(error)));
       }
-      showToast({
-        title: t('common:ERRORS.GENERIC_TITLE'),
-        message: t(errorMessageKey(error)),
-        type: ToastType.error,
-      });
     }
   };
 
@@ -432,6 +436,11 @@ export function EventFormModal({
           </Row>
         </Modal.Body>
         <Modal.Footer>
+          {refusal !== null ? (
+            <FormAlert testId="event-form-refusal" className="w-100 mb-2">
+              {refusal}
+            </FormAlert>
+          ) : null}
           <Button variant="outline-secondary" onClick={onClose}>
             {t('common:ACTIONS.CANCEL')}
           </Button>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
-import { ToastType } from '@club/contract/enums';
 import { adminUserUpdateBodySchema } from '@club/contract/schemas';
 import type { AdminUserUpdateBody, AdminUserUpdateInput, User } from '@club/contract/schemas';
+import { FormAlert } from '../../../lib/forms/form-alert.tsx';
 import { FormField, invalidProps } from '../../../lib/forms/form-field.tsx';
-import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
+import { applyServerFieldErrors, showRefusalOnField } from '../../../lib/forms/server-errors.ts';
+import { ApiCallError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -63,13 +64,18 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AdminUserUpdateInput, unknown, AdminUserUpdateBody>({
     resolver: zodResolver(adminUserUpdateBodySchema),
     defaultValues: valuesOf(user),
   });
 
+  // A refusal no field speaks for, said once beside the submit button (decision 0030).
+  const [refusal, setRefusal] = useState<string | null>(null);
+
   const onSubmit = async (body: AdminUserUpdateBody) => {
+    setRefusal(null);
     // Never send one's own staff flag: the server refuses its removal, and there is nothing to set.
     const { staff, ...rest } = body;
     const sent: AdminUserUpdateBody = isSelf ? rest : { ...rest, staff };
@@ -79,12 +85,20 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
       showToast({ title: updated.fullName, message: t('admin:MEMBERS.SAVED') });
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['socio', 'licencia', 'licenciaCaduca']);
-      showToast({
-        title: t('common:ERRORS.GENERIC_TITLE'),
-        message: t(errorMessageKey(error)),
-        type: ToastType.error,
-      });
+      // Each refusal is said once (decision 0030), and what was typed stays: a number another
+      // member holds, under the number; field errors under their fields; anything else beside
+      // the submit button. No toast repeats it.
+      if (error instanceof ApiCallError && error.errorCode === 'SOCIO_TAKEN') {
+        showRefusalOnField(setError, setFocus, 'socio', t('admin:ERRORS.SOCIO_TAKEN'));
+        return;
+      }
+      const fields = ['socio', 'licencia', 'licenciaCaduca'] as const;
+      if (applyServerFieldErrors(error, setError, fields)) {
+        const first = fields.find((name) => error instanceof ApiCallError && error.fields?.[name]?.length);
+        if (first) setFocus(first);
+        return;
+      }
+      setRefusal(t(errorMessageKey(error)));
     }
   };
 
@@ -174,6 +188,11 @@ export function MemberEditor({ user, onClose }: { user: User; onClose(): void })
           <MemberRegistrations uuid={user.uuid} />
         </Modal.Body>
         <Modal.Footer>
+          {refusal !== null ? (
+            <FormAlert testId="member-editor-refusal" className="w-100 mb-2">
+              {refusal}
+            </FormAlert>
+          ) : null}
           <Button variant="outline-secondary" onClick={onClose}>
             {t('common:ACTIONS.CANCEL')}
           </Button>

@@ -7,6 +7,7 @@ import { contactSchema, FIELD_LIMITS } from '@club/contract/forms';
 import type { ContactBody, ContactForm as ContactFormValues } from '@club/contract/forms';
 import { ToastType } from '@club/contract/enums';
 import { APP_ROUTES } from '@club/contract/routes';
+import { FormAlert } from '../../../lib/forms/form-alert.tsx';
 import { FormField, invalidProps } from '../../../lib/forms/form-field.tsx';
 import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
 import { ApiCallError } from '../../../lib/http.ts';
@@ -46,6 +47,7 @@ export function ContactForm() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     reset,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactBody>({
@@ -56,22 +58,31 @@ export function ContactForm() {
   });
 
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // A refusal no field speaks for, said once beside the send button (decision 0030).
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onSubmit = async (body: ContactBody) => {
+    setRefusal(null);
     try {
       await withSpinner(send.mutateAsync(body), 'home/contact:SENDING');
       showToast({ title: t('SENT_TITLE'), message: t('SENT_MESSAGE'), type: ToastType.success });
       reset({ name: body.name, email: body.email, subject: '', message: '' });
       setSentTo(body.email);
     } catch (err) {
-      applyServerFieldErrors(err, setError, FIELDS);
-      const message =
+      // Each refusal is said once (decision 0030) and what was typed stays: field errors under
+      // their fields, the first taking the focus; anything else beside the send button.
+      if (applyServerFieldErrors(err, setError, FIELDS)) {
+        const first = FIELDS.find((name) => err instanceof ApiCallError && err.fields?.[name]?.length);
+        if (first) setFocus(first);
+        return;
+      }
+      setRefusal(
         err instanceof ApiCallError && err.status === 429
           ? t('TOO_MANY')
           : err instanceof ApiCallError && err.status === 0
             ? t('common:ERRORS.NETWORK')
-            : t('ERROR_MESSAGE');
-      showToast({ title: t('ERROR_TITLE'), message, type: ToastType.error });
+            : t('ERROR_MESSAGE'),
+      );
     }
   };
 
@@ -127,6 +138,7 @@ export function ContactForm() {
           <p className="small text-body-secondary mt-3 mb-3">
             {t('FORM.PRIVACY_NOTE')} <Link to={APP_ROUTES.privacy}>{t('FORM.PRIVACY_LINK')}</Link>
           </p>
+          {refusal !== null ? <FormAlert testId="contact-refusal">{refusal}</FormAlert> : null}
           <button type="submit" className="btn btn-accent btn-lg" disabled={send.isPending}>
             {t('FORM.SEND')}
           </button>
