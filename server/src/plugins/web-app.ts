@@ -53,11 +53,13 @@ export interface LivePage {
 
 /**
  * The pages drawn from data the server holds rather than at build time (the club's content,
- * decision 0041), handed in by app.ts: `page` answers undefined when it cannot draw the page.
+ * decision 0041), handed in by app.ts: `page` answers 'not-in-content' for a path that names
+ * nothing the data holds (404), and undefined when it cannot draw the page (the build's page,
+ * which the app fills in, goes out instead).
  */
 export interface LivePages {
   handles(pathname: string): boolean;
-  page(request: FastifyRequest, pathname: string, language: Language): Promise<LivePage | undefined>;
+  page(request: FastifyRequest, pathname: string, language: Language): Promise<LivePage | 'not-in-content' | undefined>;
 }
 
 /** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */
@@ -99,7 +101,8 @@ export async function registerWebApp(
     // instructor or news item the content does not hold is not found.
     if (status === 200 && drawnPages?.handles(pathname)) {
       const drawn = await drawnPages.page(request, pathname, language);
-      if (drawn) {
+      if (drawn === 'not-in-content') status = 404;
+      else if (drawn) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) reply.header('content-encoding', encoding);
         return reply
@@ -109,7 +112,6 @@ export async function registerWebApp(
           .type('text/html; charset=utf-8')
           .send(encoding === 'br' ? drawn.br : encoding === 'gzip' ? drawn.gzip : drawn.html);
       }
-      if (!/^\/(home)?\/?$/.test(pathname)) status = 404;
     }
     const month = formatYearMonth(clubMonth(app.ctx.clock.now(), app.ctx.config.clubTimezone));
     const file = prerenderedPage(webDist, pathname, status, language, month) ?? plainShell(webDist, language) ?? indexFile;

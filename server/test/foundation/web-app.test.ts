@@ -159,7 +159,7 @@ describe('serving the web app', () => {
   });
 
   it('sends an unknown path the not-found page drawn in its language, with 404', async () => {
-    for (const url of ['/nothing-here', '/team/nobody', '/calendar/2026']) {
+    for (const url of ['/nothing-here', '/team/nobody', '/news/no-such-item/es', '/calendar/2026']) {
       const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': 'ca' } });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<h1>not-found ca</h1>');

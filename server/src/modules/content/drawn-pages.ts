@@ -28,6 +28,9 @@ export interface DrawnPage {
 
 const ROOT_START = '<div id="root" data-areas="';
 
+/** What `page` answers for an instructor or news item the content does not hold. */
+export const NOT_IN_CONTENT = 'not-in-content';
+
 /** `page` with its `#root` element (from its start to the last `</div>` before `</body>`) replaced. */
 function replaceRoot(page: string, root: string): string | undefined {
   const start = page.indexOf(ROOT_START);
@@ -107,14 +110,19 @@ export function createDrawnPages(webDist: string) {
     };
   };
 
-  async function draw(pathname: string, language: Language, content: RenderedContent, now: Date): Promise<DrawnPage | undefined> {
+  async function draw(
+    pathname: string,
+    language: Language,
+    content: RenderedContent,
+    now: Date,
+  ): Promise<DrawnPage | typeof NOT_IN_CONTENT | undefined> {
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const home = trimmed === '/' || trimmed === '/home';
     const team = TEAM.exec(trimmed);
     const news = NEWS.exec(trimmed);
     if (!home && !team && !news) return undefined;
     const known = home || (team ? content.team.some((m) => m.slug === team[1]) : content.news.some((item) => item.id === news![1]));
-    if (!known) return undefined;
+    if (!known) return NOT_IN_CONTENT;
     const page = home ? model('home', language) : team ? teamModel(team[1]!, language) : model('news', language);
     const renderer = await loadShell();
     if (!page || !page.includes(ROOT_START)) return undefined;
@@ -134,10 +142,16 @@ export function createDrawnPages(webDist: string) {
       return trimmed === '/' || trimmed === '/home' || TEAM.test(trimmed) || NEWS.test(trimmed);
     },
     /**
-     * The page drawn from `content` (whose `version` names it), or undefined when the path names
-     * no instructor or published item (the caller answers 404) or nothing could be drawn.
+     * The page drawn from `content` (whose `version` names it); `NOT_IN_CONTENT` when the path
+     * names no instructor or published item (the caller answers 404); undefined when the build
+     * holds no drawing to draw it on (the caller sends the build's page, which the app fills in).
      */
-    async page(pathname: string, language: Language, content: RenderedContent, now: Date): Promise<DrawnPage | undefined> {
+    async page(
+      pathname: string,
+      language: Language,
+      content: RenderedContent,
+      now: Date,
+    ): Promise<DrawnPage | typeof NOT_IN_CONTENT | undefined> {
       if (content.version !== keptVersion) {
         kept.clear();
         keptVersion = content.version;
@@ -146,7 +160,7 @@ export function createDrawnPages(webDist: string) {
       const hit = kept.get(key);
       if (hit) return hit;
       const drawn = await draw(pathname, language, content, now);
-      if (drawn && kept.size < KEPT_MAX) kept.set(key, drawn);
+      if (drawn && drawn !== NOT_IN_CONTENT && kept.size < KEPT_MAX) kept.set(key, drawn);
       return drawn;
     },
     languages: LANGUAGES,
