@@ -65,6 +65,13 @@ const CHROMA_FLOOR = 12;
 const BURNT = 235;
 /** Unless the other channels fell there by more than noise near the clip can make them (a dot drawn over the white). */
 const BURNT_DROP = 40;
+/**
+ * Where the laser's channel is already at the clip in the background (a white card) a dot cannot
+ * raise it: it shows only as the other channels falling, and the camera's colour coding (4:2:0
+ * chroma) can even take the laser's channel down a little. There, a laser channel that holds
+ * within this much counts, and the others' fall is the dot's rise.
+ */
+const CLIP_HOLD = 16;
 /** The laser's channel must rise at least this many times as much as either other channel. */
 const HUE_RATIO = 2;
 /** Over a blob, the laser's channel must rise this many times as much as the others. */
@@ -207,8 +214,10 @@ export class LaserDetector {
       const otherBack = red ? Math.max(meanG[index]!, meanB[index]!) : Math.max(meanR[index]!, meanB[index]!);
       const rise = laser - other - (laserBack - otherBack);
       feature[index] = rise;
-      const laserRise = laser - laserBack;
       const otherRise = red ? Math.max(g - meanG[index]!, b - meanB[index]!) : Math.max(r - meanR[index]!, b - meanB[index]!);
+      const heldAtClip =
+        laserBack >= BURNT && otherRise < -BURNT_DROP && laser - laserBack > -CLIP_HOLD;
+      const laserRise = heldAtClip ? -otherRise : laser - laserBack;
       laserRises[index] = laserRise;
       otherRises[index] = otherRise;
       if (drawn && drawn[index]! > 0) {
