@@ -109,17 +109,19 @@ export function ledgerPeriod(ctx: AppContext, query: { from?: string; to?: strin
   return { from: query.from ?? (query.to ? '0000-01-01' : first), to: query.to ?? (query.from ? '9999-12-31' : last) };
 }
 
-/** GET /api/admin/payments/: the ledger of a period, newest first, at most LEDGER_LIMIT rows (the CSV has them all: paymentPages). */
-export async function listPayments(ctx: AppContext, query: PaymentsQuery): Promise<PaymentListRow[]> {
-  const { from, to } = ledgerPeriod(ctx, query);
-  const rows = await listPaymentRows(ctx.db.kysely, {
-    from,
-    to,
+/** The rows a ledger query asks for: its period, concept, member and whether voided ones count. */
+function ledgerFilter(ctx: AppContext, query: PaymentsQuery) {
+  return {
+    ...ledgerPeriod(ctx, query),
     concept: query.concept,
     memberId: query.personUuid,
     liveOnly: query.voided === 'exclude',
-    limit: LEDGER_LIMIT,
-  });
+  };
+}
+
+/** GET /api/admin/payments/: the ledger of a period, newest first, at most LEDGER_LIMIT rows (the CSV has them all: paymentPages). */
+export async function listPayments(ctx: AppContext, query: PaymentsQuery): Promise<PaymentListRow[]> {
+  const rows = await listPaymentRows(ctx.db.kysely, { ...ledgerFilter(ctx, query), limit: LEDGER_LIMIT });
   return withEvents(ctx.hooks, ctx.db.kysely, rows);
 }
 
@@ -133,18 +135,10 @@ export const CSV_PAGE_ROWS = 1000;
  * page being read is left out, as it would be from a file made a moment before.
  */
 export async function* paymentPages(ctx: AppContext, query: PaymentsQuery, pageRows = CSV_PAGE_ROWS): AsyncGenerator<PaymentListRow[]> {
-  const { from, to } = ledgerPeriod(ctx, query);
+  const filter = ledgerFilter(ctx, query);
   let after: LedgerCursor | undefined;
   for (;;) {
-    const rows = await listPaymentRows(ctx.db.kysely, {
-      from,
-      to,
-      concept: query.concept,
-      memberId: query.personUuid,
-      liveOnly: query.voided === 'exclude',
-      limit: pageRows,
-      after,
-    });
+    const rows = await listPaymentRows(ctx.db.kysely, { ...filter, limit: pageRows, after });
     if (rows.length > 0) yield await withEvents(ctx.hooks, ctx.db.kysely, rows);
     if (rows.length < pageRows) return;
     const last = rows[rows.length - 1];
