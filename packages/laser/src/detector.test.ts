@@ -144,6 +144,36 @@ describe('LaserDetector with moving targets', { timeout: 120_000 }, () => {
     }
     expect(shots).toEqual([90]);
   });
+
+  it('takes no shot from a tan card swinging across the white no-shoot card, where red is at the clip', () => {
+    const random = seededRandom(17);
+    const table = noiseTable(random);
+    const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
+    const noShoot = patchElement(createElement('full-no-shoot', { newId: () => 'ns' }), { positionX: 2500 });
+    // The card crosses in front of the no-shoot, a little further each frame, and back.
+    const places = [1700, 2100, 2500, 2900, 3300].map((positionX) =>
+      blur(
+        renderStage(
+          WIDTH,
+          HEIGHT,
+          stageToCamera,
+          addElement(
+            addElement(createEmptyStage(), noShoot),
+            patchElement(createElement('full-shootable', { newId: () => 'm' }), { positionX }),
+          ),
+        ),
+        1,
+      ),
+    );
+    const detector = new LaserDetector({ colour: 'red', sensitivity: 7 });
+    const shots: number[] = [];
+    for (let frame = 0; frame < 100; frame += 1) {
+      const step = frame % 8;
+      const picture = places[step < 5 ? step : 8 - step]!;
+      if (detector.process(frameOf(picture, { noise: 6, random, table }), WIDTH, HEIGHT).shot) shots.push(frame);
+    }
+    expect(shots).toEqual([]);
+  });
 });
 
 describe('LaserDetector with dots of a real trainer', { timeout: 120_000 }, () => {

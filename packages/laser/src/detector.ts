@@ -68,10 +68,11 @@ const BURNT_DROP = 40;
 /**
  * Where the laser's channel is already at the clip in the background (a white card) a dot cannot
  * raise it: it shows only as the other channels falling, and the camera's colour coding (4:2:0
- * chroma) can even take the laser's channel down a little. There, a laser channel that holds
- * within this much counts, and the others' fall is the dot's rise.
+ * chroma, spread over its blocks) takes the laser's channel down a little too. There, a laser
+ * channel that fell by less than this share of the others' fall counts (a tan or grey thing over
+ * the white takes all three down alike), and the others' fall is the dot's rise.
  */
-const CLIP_HOLD = 16;
+const CLIP_HOLD_SHARE = 0.5;
 /** The laser's channel must rise at least this many times as much as either other channel. */
 const HUE_RATIO = 2;
 /** Over a blob, the laser's channel must rise this many times as much as the others. */
@@ -216,7 +217,7 @@ export class LaserDetector {
       feature[index] = rise;
       const otherRise = red ? Math.max(g - meanG[index]!, b - meanB[index]!) : Math.max(r - meanR[index]!, b - meanB[index]!);
       const heldAtClip =
-        laserBack >= BURNT && otherRise < -BURNT_DROP && laser - laserBack > -CLIP_HOLD;
+        laserBack >= BURNT && otherRise < -BURNT_DROP && laser - laserBack > CLIP_HOLD_SHARE * otherRise;
       const laserRise = heldAtClip ? -otherRise : laser - laserBack;
       laserRises[index] = laserRise;
       otherRises[index] = otherRise;
