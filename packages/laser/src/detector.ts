@@ -194,7 +194,10 @@ export class LaserDetector {
     // The picture's overall brightness change (flicker, exposure), from a sparse sample: its median ratio.
     const sample: number[] = [];
     for (let index = 7, byte = 28; index < size; index += 61, byte += 244) {
-      sample.push((rgba[byte]! + rgba[byte + 1]! + rgba[byte + 2]! + 6) / (meanR[index]! + meanG[index]! + meanB[index]! + 6));
+      sample.push(
+        (rgba[byte]! + rgba[byte + 1]! + rgba[byte + 2]! + 6) /
+          (meanR[index]! + meanG[index]! + meanB[index]! + 6),
+      );
     }
     sample.sort((a, b) => a - b);
     const gain = sample[sample.length >> 1] ?? 1;
@@ -205,9 +208,15 @@ export class LaserDetector {
     let foreground = 0;
     let changed = 0;
     for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
-      const r = rgba[byte]! / gain;
-      const g = rgba[byte + 1]! / gain;
-      const b = rgba[byte + 2]! / gain;
+      // The background learns the camera's own values, never these: learnt divided by the gain,
+      // the background would drift with it (any scale is a balance when the gain is measured
+      // against the background), and a white card sitting at the clip could be learnt as grey.
+      const rawR = rgba[byte]!;
+      const rawG = rgba[byte + 1]!;
+      const rawB = rgba[byte + 2]!;
+      const r = rawR / gain;
+      const g = rawG / gain;
+      const b = rawB / gain;
       // The laser's channel, and the stronger of the other two, now and in the background.
       const laser = red ? r : g;
       const other = red ? (g > b ? g : b) : r > b ? r : b;
@@ -215,7 +224,9 @@ export class LaserDetector {
       const otherBack = red ? Math.max(meanG[index]!, meanB[index]!) : Math.max(meanR[index]!, meanB[index]!);
       const rise = laser - other - (laserBack - otherBack);
       feature[index] = rise;
-      const otherRise = red ? Math.max(g - meanG[index]!, b - meanB[index]!) : Math.max(r - meanR[index]!, b - meanB[index]!);
+      const otherRise = red
+        ? Math.max(g - meanG[index]!, b - meanB[index]!)
+        : Math.max(r - meanR[index]!, b - meanB[index]!);
       const heldAtClip =
         laserBack >= BURNT && otherRise < -BURNT_DROP && laser - laserBack > CLIP_HOLD_SHARE * otherRise;
       const laserRise = heldAtClip ? -otherRise : laser - laserBack;
@@ -223,9 +234,9 @@ export class LaserDetector {
       otherRises[index] = otherRise;
       if (drawn && drawn[index]! > 0) {
         // What the app has just drawn is taken as it is.
-        meanR[index] = r;
-        meanG[index] = g;
-        meanB[index] = b;
+        meanR[index] = rawR;
+        meanG[index] = rawG;
+        meanB[index] = rawB;
         mask[index] = 0;
         age[index] = 0;
         continue;
@@ -249,15 +260,15 @@ export class LaserDetector {
         if (age[index]! < ABSORB_FRAMES) continue;
         mask[index] = 0;
         foreground -= 1;
-        meanR[index] = r;
-        meanG[index] = g;
-        meanB[index] = b;
+        meanR[index] = rawR;
+        meanG[index] = rawG;
+        meanB[index] = rawB;
         continue;
       }
       age[index] = 0;
-      meanR[index]! += LEARN_RATE * (r - meanR[index]!);
-      meanG[index]! += LEARN_RATE * (g - meanG[index]!);
-      meanB[index]! += LEARN_RATE * (b - meanB[index]!);
+      meanR[index]! += LEARN_RATE * (rawR - meanR[index]!);
+      meanG[index]! += LEARN_RATE * (rawG - meanG[index]!);
+      meanB[index]! += LEARN_RATE * (rawB - meanB[index]!);
       deviation[index]! += LEARN_RATE * (Math.min(60, Math.abs(rise)) - deviation[index]!);
     }
     if (learning) return { shot: null, dotInView: false, sceneChange: false };
@@ -268,9 +279,9 @@ export class LaserDetector {
       // Learn the new picture quickly instead of reporting hundreds of "dots".
       for (let index = 0, byte = 0; index < size; index += 1, byte += 4) {
         if (mask[index] === 0) continue;
-        meanR[index]! += 0.5 * (rgba[byte]! / gain - meanR[index]!);
-        meanG[index]! += 0.5 * (rgba[byte + 1]! / gain - meanG[index]!);
-        meanB[index]! += 0.5 * (rgba[byte + 2]! / gain - meanB[index]!);
+        meanR[index]! += 0.5 * (rgba[byte]! - meanR[index]!);
+        meanG[index]! += 0.5 * (rgba[byte + 1]! - meanG[index]!);
+        meanB[index]! += 0.5 * (rgba[byte + 2]! - meanB[index]!);
       }
       this.lastDot = null;
       return { shot: null, dotInView: false, sceneChange: true };
