@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
@@ -35,18 +35,31 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
 }
 
-/** A fresh database of the dialect: a new SQLite file, or a new PostgreSQL schema. */
-export async function createTestDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database of the dialect: a new SQLite file, or a new PostgreSQL schema. Empty, or with
+ * `migrated`, a copy of the one the run migrated once (test/support/global-setup.ts).
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
-    return { url: `sqlite:${path.join(dir, 'club.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const file = path.join(dir, 'club.db');
+    if (migrated) fs.copyFileSync(inject('sqliteTemplate'), file);
+    return { url: `sqlite:${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? inject('postgresTemplate') : '';
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  try {
+    await admin.query(`create schema ${schema}`);
+    if (template !== '') await admin.query(template.replaceAll('__SCHEMA__', schema));
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   // The schema stays until the run ends (test/support/global-setup.ts drops them all): a drop
@@ -56,7 +69,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<{ url: strin
 
 /** Builds the app over a fresh, migrated database with a settable clock and no web build. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { migrated: true });
   const config = loadConfig({
     DATABASE_URL: database.url,
     SEED: 'none',
@@ -68,6 +81,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     ...options.env,
   });
   const db = openDatabase(config.databaseUrl);
+  // A copy of a migrated database: this finds nothing left to run (and would run what a stale copy lacks).
   await migrateToLatest(db.kysely);
   const clock = new ManualClock(options.now ?? new Date());
   const app = await buildApp({ config, db, clock, mailer: options.mailer, logger: false });
