@@ -7,6 +7,7 @@ import type { Database, MembersTable } from '../../src/db/schema.ts';
 import { booleanColumns, createMember } from '../../src/modules/members/index.ts';
 import type { MemberBoolean } from '../../src/modules/members/index.ts';
 import { hashSecret, isoOf, newSecret } from '../../src/lib/ids.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Flags a test member can be given directly (what staff would vouch for). */
@@ -38,6 +39,7 @@ export interface TestMember {
 
 /** A password that passes the strong pattern; every test member has it. */
 export const PASSWORD = 'Tirada2024x';
+let passwordHash: Promise<string> | undefined;
 
 /** Every flag an IPSC training needs, for tests that want a fully qualified member. */
 export const ALL_FLAGS: MemberFlags = {
@@ -88,11 +90,15 @@ export async function createTestMember(
   const login = options.login ?? `member.${suffix}`;
   const email = options.email ?? `member.${suffix}@club.test`;
   const flags = Object.fromEntries(MEMBER_FLAGS.map((flag) => [flag, options[flag]]));
+  // One hash of the shared password per test process: each argon2 hash costs a few hundred
+  // milliseconds of a core, and some files make fifty members.
+  passwordHash ??= hashPassword(PASSWORD);
   const user = await createMember(
     t.db.kysely,
     {
       login,
       password: PASSWORD,
+      passwordHash: await passwordHash,
       email,
       nombre: options.nombre ?? 'Ana',
       apellidos: options.apellidos ?? `Test ${suffix}`,
