@@ -34,7 +34,8 @@ export default defineConfig({
     // A failed test keeps its trace (DOM snapshots, network, console) and one screenshot; the
     // trace's screencast is left out: it cost about a third of the suite's CPU (the calendar
     // file: 64 s of CPU with it, 45 s without), which a busy machine takes from the app.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // E2E_TRACE=off leaves tracing out altogether (.ci/run does: its output is the log alone).
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
