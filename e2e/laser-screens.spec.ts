@@ -177,7 +177,18 @@ test.describe('laser camera on screenshots of the app @camera', () => {
         // The time is printed, not asserted (a busy machine's, not the app's): `npm run bench -- laser`
         // gives the calibration's own work per picture.
         const shots = page.getByTestId('shot-list').locator('li');
-        await expect(shots).toHaveCount(PLACES.length, { timeout: 40_000 });
+        await expect(shots)
+          .toHaveCount(PLACES.length, { timeout: 40_000 })
+          .catch(async (error: unknown) => {
+            // Which shot went missing, and whether the worker kept up with the camera.
+            console.log(
+              `${setting.name}: detector fps, shots found, shots clicked`,
+              await page.getByTestId('analysed-fps').textContent(),
+              JSON.stringify(await shotsOf(page)),
+              JSON.stringify(screens.shots.map((shot) => [shot.zone, shot.position])),
+            );
+            throw error;
+          });
         // The last marker and the score drawn after the last shot stay on screen for two seconds more.
         await page.waitForTimeout(2000);
         await page.getByRole('button', { name: 'Switch the camera off' }).click();

@@ -3,7 +3,12 @@ import type { Page } from '@playwright/test';
 import { APP_SCREENS, openScreen, roleContext } from './support/screens.ts';
 import type { Role } from './support/screens.ts';
 
-const WIDTHS = [360, 390, 768] as const;
+/**
+ * The narrowest phone in common use and a tablet held upright. A 390 px phone was swept too, but
+ * no stylesheet changes its layout between 360 and 576 px (the first break, `sm`), so what fits
+ * 360 fits it; the header test below still opens the site at 390.
+ */
+const WIDTHS = [360, 768] as const;
 const ROLES: readonly Role[] = ['visitor', 'member', 'staff'];
 /**
  * Open bug, listed so the rest of the sweep guards everything else: at 768 px (between the
