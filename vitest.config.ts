@@ -7,9 +7,9 @@ const server = {
   environment: 'node' as const,
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Server test files each get their own database; PostgreSQL ones share a server.
+  // Server test files each get their own database (PostgreSQL ones their own schema), so they
+  // run side by side with the other projects' files, one per core.
   fileParallelism: true,
-  maxWorkers: 2,
 };
 /** Server test files that replace a module with vi.mock: each needs the modules loaded afresh. */
 const MOCKING_SERVER_TESTS = ['test/auth/login.test.ts'];
