@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const server = {
@@ -17,6 +18,10 @@ const MOCKING_SERVER_TESTS = ['test/auth/login.test.ts'];
 // One Vitest run, six projects; the root scripts pick them by name.
 export default defineConfig({
   test: {
+    // Vitest's own default is one worker fewer than the cores: one on the two-core machines that
+    // run the suite, while the server's process and mail tests spend seconds waiting. One more
+    // than the cores keeps both busy.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         test: {
