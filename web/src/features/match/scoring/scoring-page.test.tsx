@@ -164,6 +164,9 @@ describe('the scoring screen', { timeout: 30_000 }, () => {
     expect(within(conflict).getByTestId('conflict-mine')).toHaveTextContent('A 10 · C 2 · D 0 · M 0 · NS 0 · P 0 · 12.50 s');
     expect(within(conflict).getByTestId('conflict-theirs')).toHaveTextContent('A 8 · C 4 · D 0 · M 0 · NS 0 · P 0 · 11.00 s');
     expect(within(conflict).getByText('On the server, saved by Other, Oscar')).toBeInTheDocument();
+    // A score in conflict is not on the server: the status line says it waits for a choice.
+    expect(screen.getByTestId('outbox-status')).toHaveTextContent('1 score is not on the server: choose below');
+    expect(screen.queryByText('Every score is on the server.')).not.toBeInTheDocument();
 
     await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(screen.queryByTestId('score-conflict')).not.toBeInTheDocument());
