@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { addElement, createElement, createEmptyStage, patchElement } from '@club/stage-engine/model';
+import type { Stage } from '@club/stage-engine/model';
 import { describe, expect, it } from 'vitest';
 import {
   blur,
@@ -17,6 +18,20 @@ import { DetectorEngine } from './detector-engine.ts';
 const WIDTH = 640;
 const HEIGHT = 480;
 
+/** The camera's view of a stage (its marks and the stage, blurred) and an engine calibrated on the marks. */
+function calibratedOn(stage: Stage, seed: number) {
+  const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
+  const random = seededRandom(seed);
+  const table = noiseTable(random);
+  const marks = blur(renderMarkers(WIDTH, HEIGHT, stageToCamera, stage), 1);
+  const scene = blur(renderStage(WIDTH, HEIGHT, stageToCamera, stage), 1);
+  const engine = new DetectorEngine({ colour: 'red', sensitivity: 6 });
+  expect(
+    engine.calibrate(frameOf(marks, { noise: 5, random, table }), WIDTH, HEIGHT, stage).calibration,
+  ).not.toBeNull();
+  return { stageToCamera, random, table, marks, scene, engine };
+}
+
 describe('DetectorEngine', () => {
   it('takes the moved-camera reference from the stage, not from marks still in view after calibration', () => {
     let stage = createEmptyStage();
@@ -28,15 +43,7 @@ describe('DetectorEngine', () => {
       stage,
       patchElement(createElement('full-shootable', { newId: () => 't2' }), { positionX: 0 }),
     );
-    const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
-    const random = seededRandom(7);
-    const table = noiseTable(random);
-    const marks = blur(renderMarkers(WIDTH, HEIGHT, stageToCamera, stage), 1);
-    const scene = blur(renderStage(WIDTH, HEIGHT, stageToCamera, stage), 1);
-    const engine = new DetectorEngine({ colour: 'red', sensitivity: 6 });
-    expect(
-      engine.calibrate(frameOf(marks, { noise: 5, random, table }), WIDTH, HEIGHT, stage).calibration,
-    ).not.toBeNull();
+    const { random, table, marks, scene, engine } = calibratedOn(stage, 7);
     let moved = false;
     // The marks stay in the camera's view for more than a second (a slow screen), then the stage shows.
     for (let index = 0; index < 130; index += 1) {
@@ -96,15 +103,7 @@ function whiteCardRun(exposure: (frame: number) => number) {
     createEmptyStage(),
     patchElement(createElement('full-no-shoot', { newId: () => 'ns' }), { positionX: 2200, positionY: 500 }),
   );
-  const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
-  const random = seededRandom(2024);
-  const table = noiseTable(random);
-  const marks = blur(renderMarkers(WIDTH, HEIGHT, stageToCamera, stage), 1);
-  const scene = blur(renderStage(WIDTH, HEIGHT, stageToCamera, stage), 1);
-  const engine = new DetectorEngine({ colour: 'red', sensitivity: 6 });
-  expect(
-    engine.calibrate(frameOf(marks, { noise: 5, random, table }), WIDTH, HEIGHT, stage).calibration,
-  ).not.toBeNull();
+  const { stageToCamera, random, table, marks, scene, engine } = calibratedOn(stage, 2024);
   const places = [
     [1800, -600],
     [2600, 0],
