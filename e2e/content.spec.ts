@@ -51,6 +51,11 @@ test('staff change a fee and a visitor sees it, without a restart', async ({ pag
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(name.getByText('Escribe este texto al menos en un idioma.')).toBeVisible();
   await expect(name.getByLabel(/^Español/)).toBeFocused();
+  // Outlined in the site's colour for a refused field, every language of it; the price is not.
+  for (const language of [/^Español/, /^Català/, /^English/]) {
+    await expect(name.getByLabel(language)).toHaveCSS('border-top-color', 'rgb(220, 53, 69)');
+  }
+  await expect(card.getByLabel('Precio (€)')).not.toHaveCSS('border-top-color', 'rgb(220, 53, 69)');
   await name.screenshot({ path: `${shots}/editor-field-error-es.png` });
   await expect(page.getByRole('status')).toHaveCount(0);
   await name.getByLabel(/^Español/).fill(typed);
