@@ -1,14 +1,8 @@
 // @vitest-environment node
 import { createElement, addElement, createEmptyStage, patchElement } from '@club/stage-engine/model';
+import type { StageElement } from '@club/stage-engine/model';
 import { describe, expect, it } from 'vitest';
-import {
-  blur,
-  frameOf,
-  noiseTable,
-  renderStage,
-  seededRandom,
-  stageToCameraFor,
-} from './scene.ts';
+import { blur, frameOf, noiseTable, renderStage, seededRandom, stageToCameraFor } from './scene.ts';
 import type { LaserDot, Picture } from './scene.ts';
 import { LaserDetector } from './detector.ts';
 
@@ -113,66 +107,55 @@ describe('LaserDetector', { timeout: 300_000 }, () => {
   });
 });
 
+/**
+ * The frames at which a detector takes a shot while a card crosses the stage in front of `under`
+ * (a swinger or a mover): one of its places a frame, there and back, with a dot at `dotFrame`.
+ */
+function shotsWhileACardSwings(
+  seed: number,
+  places: readonly number[],
+  frames: number,
+  options: { under?: StageElement; dotFrame?: number } = {},
+): number[] {
+  const random = seededRandom(seed);
+  const table = noiseTable(random);
+  const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
+  const backdrop = options.under ? addElement(createEmptyStage(), options.under) : createEmptyStage();
+  const pictures = places.map((positionX) =>
+    blur(
+      renderStage(
+        WIDTH,
+        HEIGHT,
+        stageToCamera,
+        addElement(
+          backdrop,
+          patchElement(createElement('full-shootable', { newId: () => 'm' }), { positionX }),
+        ),
+      ),
+      1,
+    ),
+  );
+  const detector = new LaserDetector({ colour: 'red', sensitivity: 7 });
+  const shots: number[] = [];
+  for (let frame = 0; frame < frames; frame += 1) {
+    const step = frame % 8;
+    const picture = pictures[step < 5 ? step : 8 - step]!;
+    const dots: LaserDot[] = frame === options.dotFrame ? [{ x: 320, y: 250, colour: 'red' }] : [];
+    if (detector.process(frameOf(picture, { noise: 6, dots, random, table }), WIDTH, HEIGHT).shot)
+      shots.push(frame);
+  }
+  return shots;
+}
+
 describe('LaserDetector with moving targets', { timeout: 120_000 }, () => {
   it('takes no shot from a card swinging across the picture, and still finds a dot on it', () => {
-    const random = seededRandom(13);
-    const table = noiseTable(random);
-    const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
-    // Five places of a card crossing the stage, one per frame, like a swinger or a mover.
-    const places = [-3000, -1500, 0, 1500, 3000].map((positionX) =>
-      blur(
-        renderStage(
-          WIDTH,
-          HEIGHT,
-          stageToCamera,
-          addElement(
-            createEmptyStage(),
-            patchElement(createElement('full-shootable', { newId: () => 'm' }), { positionX }),
-          ),
-        ),
-        1,
-      ),
-    );
-    const detector = new LaserDetector({ colour: 'red', sensitivity: 7 });
-    const shots: number[] = [];
-    for (let frame = 0; frame < 120; frame += 1) {
-      const step = frame % 8;
-      const picture = places[step < 5 ? step : 8 - step]!;
-      const dots: LaserDot[] = frame === 90 ? [{ x: 320, y: 250, colour: 'red' }] : [];
-      if (detector.process(frameOf(picture, { noise: 6, dots, random, table }), WIDTH, HEIGHT).shot)
-        shots.push(frame);
-    }
-    expect(shots).toEqual([90]);
+    expect(shotsWhileACardSwings(13, [-3000, -1500, 0, 1500, 3000], 120, { dotFrame: 90 })).toEqual([90]);
   });
 
   it('takes no shot from a tan card swinging across the white no-shoot card, where red is at the clip', () => {
-    const random = seededRandom(17);
-    const table = noiseTable(random);
-    const stageToCamera = stageToCameraFor(WIDTH, HEIGHT);
-    const noShoot = patchElement(createElement('full-no-shoot', { newId: () => 'ns' }), { positionX: 2500 });
     // The card crosses in front of the no-shoot, a little further each frame, and back.
-    const places = [1700, 2100, 2500, 2900, 3300].map((positionX) =>
-      blur(
-        renderStage(
-          WIDTH,
-          HEIGHT,
-          stageToCamera,
-          addElement(
-            addElement(createEmptyStage(), noShoot),
-            patchElement(createElement('full-shootable', { newId: () => 'm' }), { positionX }),
-          ),
-        ),
-        1,
-      ),
-    );
-    const detector = new LaserDetector({ colour: 'red', sensitivity: 7 });
-    const shots: number[] = [];
-    for (let frame = 0; frame < 100; frame += 1) {
-      const step = frame % 8;
-      const picture = places[step < 5 ? step : 8 - step]!;
-      if (detector.process(frameOf(picture, { noise: 6, random, table }), WIDTH, HEIGHT).shot) shots.push(frame);
-    }
-    expect(shots).toEqual([]);
+    const noShoot = patchElement(createElement('full-no-shoot', { newId: () => 'ns' }), { positionX: 2500 });
+    expect(shotsWhileACardSwings(17, [1700, 2100, 2500, 2900, 3300], 100, { under: noShoot })).toEqual([]);
   });
 });
 
@@ -203,7 +186,13 @@ describe('LaserDetector with dots of a real trainer', { timeout: 120_000 }, () =
         const inView: LaserDot[] = dots
           .filter((dot) => frame >= dot.frame && frame < dot.frame + 2)
           .map((dot) => ({ x: dot.x, y: dot.y, colour: 'red', sigma: 1, rise: 60 }));
-        const rgba = frameOf(picture, { gain: 1 + 0.02 * Math.sin(frame), noise: 3, dots: inView, random, table });
+        const rgba = frameOf(picture, {
+          gain: 1 + 0.02 * Math.sin(frame),
+          noise: 3,
+          dots: inView,
+          random,
+          table,
+        });
         if (area === 'white' && inView.length > 0) {
           // The dot as the camera gives it: red clipped, beating green and blue by at most 45.
           const dot = inView[0]!;
