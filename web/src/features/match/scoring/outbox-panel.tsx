@@ -33,18 +33,13 @@ export function OutboxPanel({ entries, competitors, stopped, onSend, onChoose, o
   const waiting = entries.filter((e) => e.state === 'waiting');
   const conflicts = entries.filter((e) => e.state === 'conflict');
   const refused = entries.filter((e) => e.state === 'refused');
+  const toDecide = conflicts.length + refused.length;
   return (
     <section className="score-outbox" aria-labelledby="score-outbox-title">
       <h2 id="score-outbox-title" className="visually-hidden">
         {t('OUTBOX.TITLE')}
       </h2>
-      <div
-        className="score-outbox-bar"
-        role="status"
-        data-testid="outbox-status"
-        data-waiting={waiting.length}
-        data-to-decide={conflicts.length + refused.length}
-      >
+      <div className="score-outbox-bar" role="status" data-testid="outbox-status" data-waiting={waiting.length}>
         {waiting.length > 0 ? (
           <>
             <span className="score-outbox-count">{t('OUTBOX.WAITING', { count: waiting.length })}</span>
@@ -53,9 +48,9 @@ export function OutboxPanel({ entries, competitors, stopped, onSend, onChoose, o
               {t('OUTBOX.SEND_NOW')}
             </button>
           </>
-        ) : conflicts.length + refused.length > 0 ? (
+        ) : toDecide > 0 ? (
           // A score in conflict or refused is not on the server: never "every score is".
-          <span className="score-outbox-count">{t('OUTBOX.TO_DECIDE', { count: conflicts.length + refused.length })}</span>
+          <span className="score-outbox-count">{t('OUTBOX.TO_DECIDE', { count: toDecide })}</span>
         ) : (
           <span className="score-outbox-count">{t('OUTBOX.ALL_SENT')}</span>
         )}
