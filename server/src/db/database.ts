@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type SqliteDatabaseType from 'better-sqlite3';
 import type PgType from 'pg';
-import { askingByCallback } from './postgres.ts';
+import { askingByCallback, OwnSchemaPostgresDialect } from './postgres.ts';
 import { enterWalMode, MigrationLockingSqliteDialect, withStatementCache } from './sqlite.ts';
 
 // The database by job: this file opens one (the dialect chosen by its URL); postgres.ts and
@@ -30,7 +30,7 @@ export function openDatabase(url: string): Db {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // Never let an idle client's network error take the process down.
     pool.on('error', () => undefined);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: askingByCallback(pool) }) });
+    const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: askingByCallback(pool) }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createTestDatabase, TEST_DIALECTS } from '../support/test-app.ts';
 
@@ -72,5 +72,43 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('PostgreSQL queries through
     ).rejects.toMatchObject({ code: '23505' });
     const { rows } = await sql<{ id: number }>`select id from probe order by id`.execute(db.kysely);
     expect(rows).toEqual([{ id: 1 }]);
+  });
+
+  it("reads the catalog of its own schema only: another schema's columns coming and going do not fail a migration", async () => {
+    // Another process (another club's schema, another test file) adds and drops a column as
+    // fast as it can. Kysely's stock introspector, which the migrator asks whether its own
+    // tables exist, read every schema's columns and failed here about one time in six.
+    const other = await createTestDatabase('postgres');
+    const churn = new pg.Client({ connectionString: other.url });
+    await churn.connect();
+    await churn.query('create table busy (id integer)');
+    let stop = false;
+    let churned = 0;
+    const churning = (async () => {
+      while (!stop) {
+        await churn.query('alter table busy add column passing integer');
+        await churn.query('alter table busy drop column passing');
+        churned += 1;
+      }
+    })();
+    const failures: string[] = [];
+    let reads = 0;
+    try {
+      while (reads < 300 || churned < 100) {
+        try {
+          const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+          expect(tables.map((t) => t.name)).toEqual(['probe']);
+        } catch (error) {
+          failures.push(String(error));
+        }
+        reads += 1;
+      }
+      await expect(migrateToLatest(db.kysely)).resolves.toContain('0001-initial');
+    } finally {
+      stop = true;
+      await churning;
+      await churn.end();
+    }
+    expect(failures).toEqual([]);
   });
 });
