@@ -14,9 +14,18 @@ export const CONTENT_ELEMENT_ID = 'club-content';
  * first language written: never an empty box.
  */
 export function textIn(text: LocalizedText, language: Language): string {
-  if (text[language]) return text[language];
-  if (text[CLUB_LANGUAGE]) return text[CLUB_LANGUAGE];
-  return LANGUAGES.map((other) => text[other]).find(Boolean) ?? '';
+  return text[languageIn(text, language)] ?? '';
+}
+
+/**
+ * The language textIn shows a text in: `language` where it is written, else the club's own, else
+ * the first written (`language` when none is). A page marks a text shown in another language
+ * than its own with it (`lang`), so a screen reader reads it with the right voice.
+ */
+export function languageIn(text: LocalizedText, language: Language): Language {
+  if (text[language]) return language;
+  if (text[CLUB_LANGUAGE]) return CLUB_LANGUAGE;
+  return LANGUAGES.find((other) => text[other]) ?? language;
 }
 
 /** A comma-separated text (an instructor's specialities) as its words, in a language as textIn reads it. */

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import siteSettings from '@club/contract/site-settings.json';
-import { newsPath, textIn } from '@club/contract/content-view';
+import { languageIn, newsPath, textIn } from '@club/contract/content-view';
 import { LANGUAGES, isLanguage, CLUB_LANGUAGE } from '@club/contract/languages';
 import { APP_ROUTES } from '@club/contract/routes';
 import { PageHeader } from '../../lib/page-title.tsx';
@@ -26,7 +26,7 @@ export function NewsPage() {
   const date = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: siteSettings.timeZone });
   return (
     <>
-      <PageHeader title={textIn(item.title, lang)} />
+      <PageHeader title={textIn(item.title, lang)} titleLang={languageIn(item.title, lang) === lang ? undefined : languageIn(item.title, lang)} />
       <div className="container-xl py-5 news-page">
         <article lang={shownIn} className="news-article">
           <p className="news-date">

@@ -10,6 +10,8 @@ export function webpPicture(info: PhotoInfo): { src: string; srcSet: string; wid
 interface Props {
   info: PhotoInfo | undefined;
   alt: string;
+  /** The language of `alt` where it is not the page's. */
+  lang?: string;
   sizes: string;
   className?: string;
   loading?: 'lazy' | 'eager';
@@ -20,10 +22,10 @@ interface Props {
  * A content photo in the formats it is kept in (AVIF, then WebP, then JPEG for the rest), each
  * with every width in `srcset`, so the browser takes the smallest copy that fills `sizes`.
  */
-export function ContentPicture({ info, alt, sizes, className, loading = 'lazy', fetchPriority }: Props) {
+export function ContentPicture({ info, alt, lang, sizes, className, loading = 'lazy', fetchPriority }: Props) {
   if (!info) return null;
   if (info.formats.includes('svg')) {
-    return <img className={className} src={`${info.base}.svg`} width={info.width} height={info.height} alt={alt} loading={loading} />;
+    return <img className={className} src={`${info.base}.svg`} width={info.width} height={info.height} alt={alt} lang={lang} loading={loading} />;
   }
   const fallback = info.formats.includes('jpg') ? 'jpg' : 'webp';
   const img = photoSources(info, fallback);
@@ -39,6 +41,7 @@ export function ContentPicture({ info, alt, sizes, className, loading = 'lazy', 
         width={info.width}
         height={info.height}
         alt={alt}
+        lang={lang}
         loading={loading}
         decoding="async"
         fetchPriority={fetchPriority}

@@ -33,6 +33,26 @@ describe('FeesSection', () => {
     expect(screen.getByText('€47.50')).toBeInTheDocument();
   });
 
+  it('marks each text shown in another language than the page with that language, and only those', async () => {
+    const [first, second] = content.fees;
+    const fees = [
+      { ...first!, name: { es: 'Alumno solo', ca: '', en: '' }, note: { es: 'Material incluido', ca: 'Material inclòs', en: '' } },
+      { ...second!, period: { es: '', ca: 'per sessió', en: '' } },
+    ];
+    renderFees(<FeesSection />, fees);
+    // The group's heading is written in English: no mark on it nor on the card.
+    const heading = await screen.findByRole('heading', { name: 'Master class' });
+    expect(heading).not.toHaveAttribute('lang');
+    // Missing in English: shown in Spanish (the club's language) and said to be Spanish.
+    expect(screen.getByText('Alumno solo')).toHaveAttribute('lang', 'es');
+    expect(screen.getByText('Material incluido')).toHaveAttribute('lang', 'es');
+    // Written in Catalan only: shown, and said to be, Catalan.
+    expect(screen.getByText('per sessió')).toHaveAttribute('lang', 'ca');
+    // The second fee's name is in English: plain text in its row, no element of its own.
+    const englishName = screen.getByText(second!.name.en, { exact: false });
+    expect(englishName.closest('[lang]')).toBeNull();
+  });
+
   it('with tickets enabled, a ticket button opens the modal on its type, and Buy Now calls nothing', async () => {
     // The modal is a lazy chunk: load its module first, so the click opens it without waiting on
     // the test runner's transform of a cold module (slow on a busy machine).

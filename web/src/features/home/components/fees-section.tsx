@@ -5,7 +5,8 @@ import { Icon } from '../../../lib/icons.tsx';
 import type { Fee } from '@club/contract/content';
 import type { LocalizedText } from '@club/contract/content-view';
 import { useContent } from '../../../lib/content/content.ts';
-import { useContentText } from '../../../lib/content/text.ts';
+import { useContentLanguage, useContentText } from '../../../lib/content/text.ts';
+import { ContentText } from '../../../lib/content/content-text.tsx';
 import { useCents } from '../../../lib/money.ts';
 import { SectionHeading } from './section-heading.tsx';
 import type { TicketType } from './ticket-modal.tsx';
@@ -15,7 +16,8 @@ const TicketModal = lazy(() => import('./ticket-modal.tsx').then((m) => ({ defau
 
 interface Card {
   key: string;
-  title: string;
+  /** The group's name, or the one fee's: a text of the content. */
+  title: LocalizedText;
   fees: Fee[];
 }
 
@@ -25,8 +27,8 @@ function cardsOf(fees: readonly Fee[], text: (value: LocalizedText) => string): 
   for (const fee of fees) {
     const group = text(fee.group);
     const last = cards.at(-1);
-    if (group && last && last.title === group) last.fees.push(fee);
-    else cards.push({ key: fee.id, title: group || text(fee.name), fees: [fee] });
+    if (group && last && text(last.title) === group) last.fees.push(fee);
+    else cards.push({ key: fee.id, title: group ? fee.group : fee.name, fees: [fee] });
   }
   return cards;
 }
@@ -40,6 +42,7 @@ export function FeesSection({ ticketsEnabled = siteSettings.tickets.enabled }: {
   const { t } = useTranslation('home/fees');
   const content = useContent();
   const text = useContentText();
+  const shownIn = useContentLanguage();
   const money = useCents(siteSettings.fees.currencySymbol);
   const [ticket, setTicket] = useState<TicketType | null>(null);
 
@@ -51,21 +54,32 @@ export function FeesSection({ ticketsEnabled = siteSettings.tickets.enabled }: {
           {cardsOf(content?.fees ?? [], text).map((card) => (
             <li className="col-md-6 col-xl-3" key={card.key} data-reveal>
               <article className="fee-card h-100" aria-labelledby={`fee-${card.key}`}>
-                <h3 className="h5" id={`fee-${card.key}`}>
-                  {card.title}
+                <h3 className="h5" id={`fee-${card.key}`} lang={shownIn(card.title)}>
+                  {text(card.title)}
                 </h3>
                 <dl className="fee-prices">
                   {card.fees.map((fee) => (
                     <div className="fee-row" key={fee.id} data-fee-id={fee.id}>
                       <dt>
-                        {text(fee.name)}
-                        {text(fee.period) ? <span className="fee-period"> · {text(fee.period)}</span> : null}
+                        <ContentText value={fee.name} />
+                        {text(fee.period) ? (
+                          <span className="fee-period">
+                            {' · '}
+                            <ContentText value={fee.period} />
+                          </span>
+                        ) : null}
                       </dt>
                       <dd>{money(fee.priceCents)}</dd>
                     </div>
                   ))}
                 </dl>
-                {card.fees.map((fee) => (text(fee.note) ? <p className="fee-footnote" key={fee.id}>{text(fee.note)}</p> : null))}
+                {card.fees.map((fee) =>
+                  text(fee.note) ? (
+                    <p className="fee-footnote" key={fee.id} lang={shownIn(fee.note)}>
+                      {text(fee.note)}
+                    </p>
+                  ) : null,
+                )}
               </article>
             </li>
           ))}

@@ -15,6 +15,8 @@ export interface GallerySlide {
   info: PhotoInfo;
   picture: Picture;
   alt: string;
+  /** The language of `alt` where it is not the page's. */
+  lang?: string;
 }
 
 const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx').then((m) => ({ default: m.GalleryLightbox })));
@@ -86,6 +88,7 @@ export function GalleryCarousel({ slides }: { slides: readonly GallerySlide[] })
                 info={slide.info}
                 sizes="(min-width: 992px) 20vw, (min-width: 768px) 33vw, (min-width: 575px) 50vw, 100vw"
                 alt={slide.alt}
+                lang={slide.lang}
               />
               <span className="visually-hidden"> ({t('GALLERY.OPEN')})</span>
             </button>

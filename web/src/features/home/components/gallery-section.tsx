@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { byOrder } from '@club/contract/content-view';
 import { useContent } from '../../../lib/content/content.ts';
 import { webpPicture } from '../../../lib/content/picture.tsx';
-import { useContentText } from '../../../lib/content/text.ts';
+import { useContentLanguage, useContentText } from '../../../lib/content/text.ts';
 import { useNearViewport } from '../hooks/use-near-viewport.ts';
 import type { GallerySlide } from './gallery-carousel.tsx';
 import { SectionHeading } from './section-heading.tsx';
@@ -15,11 +15,12 @@ export function GallerySection() {
   const { t } = useTranslation('home/trainings');
   const content = useContent();
   const text = useContentText();
+  const shownIn = useContentLanguage();
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   const slides: GallerySlide[] = byOrder(content?.gallery ?? []).flatMap((item) => {
     const info = content?.photos[item.photoId];
-    return info ? [{ id: item.photoId, info, picture: webpPicture(info), alt: text(item.caption) }] : [];
+    return info ? [{ id: item.photoId, info, picture: webpPicture(info), alt: text(item.caption), lang: shownIn(item.caption) }] : [];
   });
   // Until the carousel arrives, its first pictures hold its place (same height, no shift).
   const placeholder = (

@@ -4,7 +4,7 @@ import { newsPath } from '@club/contract/content-view';
 import siteSettings from '@club/contract/site-settings.json';
 import { isLanguage, DEFAULT_LANGUAGE } from '@club/contract/languages';
 import { useContent } from '../../../lib/content/content.ts';
-import { useContentText } from '../../../lib/content/text.ts';
+import { useContentLanguage, useContentText } from '../../../lib/content/text.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const SHOWN = 3;
@@ -14,6 +14,7 @@ export function NewsSection() {
   const { t, i18n } = useTranslation('content');
   const content = useContent();
   const text = useContentText();
+  const shownIn = useContentLanguage();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const news = (content?.news ?? []).slice(0, SHOWN);
   if (news.length === 0) return null;
@@ -28,7 +29,7 @@ export function NewsSection() {
               <article className="news-card">
                 {item.pinned ? <p className="news-pinned">{t('NEWS.PINNED')}</p> : null}
                 <h3 className="h5">
-                  <Link to={newsPath(item.id, language)} className="stretched-link">
+                  <Link to={newsPath(item.id, language)} className="stretched-link" lang={shownIn(item.title)}>
                     {text(item.title)}
                   </Link>
                 </h3>

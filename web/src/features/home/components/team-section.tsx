@@ -4,7 +4,7 @@ import { byOrder } from '@club/contract/content-view';
 import { teamPath } from '@club/contract/routes';
 import { useContent } from '../../../lib/content/content.ts';
 import { ContentPicture } from '../../../lib/content/picture.tsx';
-import { useContentList, useContentText } from '../../../lib/content/text.ts';
+import { useContentLanguage, useContentList, useContentText } from '../../../lib/content/text.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /** The instructors staff list in the club's content, each card leading to the instructor's page. */
@@ -13,6 +13,7 @@ export function TeamSection() {
   const content = useContent();
   const text = useContentText();
   const list = useContentList();
+  const shownIn = useContentLanguage();
   return (
     <section id="team" className="home-section bg-sand" aria-labelledby="team-title">
       <div className="container-xl">
@@ -32,9 +33,11 @@ export function TeamSection() {
                       {member.name}
                     </Link>
                   </h3>
-                  <p className="team-position">{text(member.role)}</p>
+                  <p className="team-position" lang={shownIn(member.role)}>
+                    {text(member.role)}
+                  </p>
                   {list(member.specialities).length > 0 ? (
-                    <ul className="team-categories list-unstyled" aria-label={t('CATEGORIES')}>
+                    <ul className="team-categories list-unstyled" aria-label={t('CATEGORIES')} lang={member.specialities ? shownIn(member.specialities) : undefined}>
                       {list(member.specialities).map((word) => (
                         <li key={word}>{word}</li>
                       ))}
