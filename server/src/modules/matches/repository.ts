@@ -87,26 +87,14 @@ export function listCompetitorRows(db: Executor, eventId: string): Promise<Compe
   return db.selectFrom('match_competitors').selectAll().where('event_id', '=', eventId).execute();
 }
 
-export function findCompetitorRow(db: Executor, eventId: string, id: string): Promise<CompetitorRow | undefined> {
-  return db
-    .selectFrom('match_competitors')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findCompetitorRowOfMember(
+/** One competitor of a match, by its own id or by the member it is. */
+export function findCompetitorRow(
   db: Executor,
   eventId: string,
-  memberId: string,
+  key: { id: string } | { memberId: string },
 ): Promise<CompetitorRow | undefined> {
-  return db
-    .selectFrom('match_competitors')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const query = db.selectFrom('match_competitors').selectAll().where('event_id', '=', eventId);
+  return ('id' in key ? query.where('id', '=', key.id) : query.where('member_id', '=', key.memberId)).executeTakeFirst();
 }
 
 /** Every match entry of a member, with its match's name, oldest first (the member's export). */
@@ -209,10 +197,12 @@ export function findRevisionByClientId(
 /** Writes a score as the one held now and as a kept revision. */
 export async function saveScore(db: Executor, row: MatchScoresTable, historyId: string, isNew: boolean): Promise<void> {
   await db.insertInto('match_score_history').values({ ...row, id: historyId }).execute();
-  if (isNew) {
-    await db.insertInto('match_scores').values(row).execute();
-    return;
-  }
+  if (isNew) await db.insertInto('match_scores').values(row).execute();
+  else await replaceHeldScore(db, row);
+}
+
+/** Puts `row` in the place of the score held of its run. */
+async function replaceHeldScore(db: Executor, row: MatchScoresTable): Promise<void> {
   const { event_id, stage, competitor_id, ...changes } = row;
   await db
     .updateTable('match_scores')
@@ -242,16 +232,7 @@ export async function saveScoresInBulk(
   for (let i = 0; i < fresh.length; i += 200) {
     await db.insertInto('match_scores').values(fresh.slice(i, i + 200)).execute();
   }
-  for (const row of old) {
-    const { event_id, stage, competitor_id, ...changes } = row;
-    await db
-      .updateTable('match_scores')
-      .set(changes)
-      .where('event_id', '=', event_id)
-      .where('stage', '=', stage)
-      .where('competitor_id', '=', competitor_id)
-      .execute();
-  }
+  for (const row of old) await replaceHeldScore(db, row);
 }
 
 export function listScoreHistory(

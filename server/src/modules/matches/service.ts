@@ -37,7 +37,6 @@ import {
   bumpMatchVersion,
   clearSquadsNotIn,
   findCompetitorRow,
-  findCompetitorRowOfMember,
   findMatch,
   findMatchWithVersions,
   findRevisionByClientId,
@@ -301,7 +300,7 @@ export async function addCompetitor(ctx: AppContext, eventId: string, body: Gues
       const member = await findNamedMember(trx, body.personUuid);
       if (!member) throw new ApiError('NOT_FOUND', 'No such member.');
       const entrant = await findMatchEntrant(trx, eventId, entrantRoles(event.type), { memberId: member.id });
-      if (entrant || (await findCompetitorRowOfMember(trx, eventId, member.id))) {
+      if (entrant || (await findCompetitorRow(trx, eventId, { memberId: member.id }))) {
         throw new ApiError('ALREADY_REGISTERED', 'That member already competes in this match.');
       }
       names = { nombre: member.nombre, apellidos: member.apellidos };
@@ -326,7 +325,7 @@ export async function addCompetitor(ctx: AppContext, eventId: string, body: Gues
     ]);
     await bumpMatchVersion(trx, eventId, stamp, true);
   });
-  const row = await findCompetitorRow(ctx.db.kysely, eventId, id);
+  const row = await findCompetitorRow(ctx.db.kysely, eventId, { id });
   return toCompetitor(fromRow(row!), true);
 }
 
@@ -337,7 +336,7 @@ async function ensureRow(
   id: string,
   stamp: string,
 ): Promise<CompetitorRow> {
-  const row = await findCompetitorRow(trx, event.id, id);
+  const row = await findCompetitorRow(trx, event.id, { id });
   const entrant = await findMatchEntrant(trx, event.id, entrantRoles(event.type), { registrationId: id });
   if (row && (row.kind !== 'registered' || entrant)) return row;
   if (!entrant) throw new ApiError('NOT_FOUND', 'No such competitor.');
@@ -562,7 +561,7 @@ export async function saveRangeScore(
       // The competitors kept for results answer when they are current (decision 0037).
       let live = knownCompetitor(ctx, match, match.events_version, competitorId);
       if (live === undefined) {
-        const row = await findCompetitorRow(trx, eventId, competitorId);
+        const row = await findCompetitorRow(trx, eventId, { id: competitorId });
         live = Boolean(
           (row && row.kind !== 'registered') ||
             (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId })),
