@@ -4,11 +4,14 @@
 // so these drawings only stand until the server has drawn its own.
 import initialContent from '../../packages/contract/initial-content.json' with { type: 'json' };
 import { renderMarkdown } from '../../packages/contract/src/markdown.ts';
+import { renderedContentSchema } from '../../packages/contract/src/content.ts';
+import type { RenderedContent } from '../../packages/contract/src/content.ts';
 
 const rendered = (text: Record<string, string>) =>
   Object.fromEntries(Object.entries(text).map(([language, value]) => [language, value ? renderMarkdown(value) : '']));
 
-export function buildTimeContent(): object {
+/** The build's content, checked against the contract as the server's answer is. */
+export function buildTimeContent(): RenderedContent {
   const model = {
     id: 'model',
     title: { es: 'Noticia', ca: 'Notícia', en: 'News' },
@@ -16,13 +19,13 @@ export function buildTimeContent(): object {
     publishAt: '2025-01-01T09:00:00.000Z',
     pinned: false,
   };
-  return {
+  return renderedContentSchema.parse({
     ...initialContent,
     team: initialContent.team.map((member) => ({ ...member, bioHtml: rendered(member.bio) })),
     news: [{ ...model, bodyHtml: rendered(model.body) }],
     photos: Object.fromEntries(initialContent.photos.map(({ id, ...info }) => [id, info])),
     version: 0,
-  };
+  });
 }
 
 /** Markdown with every construct rendered content may hold (packages/contract/src/markdown.ts). */
@@ -41,20 +44,15 @@ const EVERY_CONSTRUCT = [
  * rules (web/build/critical-css.ts): the server draws these pages again from whatever staff write
  * (decision 0041), and the rules for it must already be inline.
  */
-export function fullestContent(): object {
-  const base = buildTimeContent() as {
-    team: Record<string, unknown>[];
-    partners: Record<string, unknown>[];
-    news: Record<string, unknown>[];
-    photos: Record<string, Record<string, unknown>>;
-  };
+export function fullestContent(): RenderedContent {
+  const base = buildTimeContent();
   const every = rendered({ es: EVERY_CONSTRUCT, ca: EVERY_CONSTRUCT, en: EVERY_CONSTRUCT });
   const photos = Object.fromEntries(
     Object.entries(base.photos).map(([id, info]) => [id, { ...info, formats: ['avif', 'webp', 'jpg'] }]),
   );
   const anyPhoto = Object.keys(photos)[0] ?? null;
   const [model] = base.news;
-  return {
+  return renderedContentSchema.parse({
     ...base,
     team: base.team.map((member) => ({ ...member, photoId: member.photoId ?? anyPhoto, bioHtml: every })),
     partners: base.partners.map((partner) => ({ ...partner, logoId: partner.logoId ?? anyPhoto })),
@@ -63,5 +61,5 @@ export function fullestContent(): object {
       { ...model, id: 'model-2', pinned: false, bodyHtml: every },
     ],
     photos,
-  };
+  });
 }

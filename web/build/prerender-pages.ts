@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { criticalCss } from './critical-css.ts';
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { LANGUAGES, LANGUAGE_COOKIE } from '../../packages/contract/src/languages.ts';
+import type { PageDrawing } from '../../packages/contract/src/content-view.ts';
 import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
 import { chunkRunOrder } from './chunk-order.ts';
 import { buildTimeContent, fullestContent } from './build-content.ts';
@@ -49,16 +50,8 @@ interface PrerenderedPage {
   light?: boolean;
 }
 
-interface ShellModule {
+interface ShellModule extends PageDrawing {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
-  renderPage(
-    path: string,
-    language: string,
-    areas: Record<string, object>,
-    session: string,
-    now?: Date,
-    content?: object,
-  ): Promise<{ markup: string; areas: string[] }>;
 }
 
 /**

@@ -2,9 +2,25 @@
 // types only, no zod, so the public pages that import them carry no schema code.
 import { LANGUAGES, CLUB_LANGUAGE } from './languages.ts';
 import type { Language } from './languages.ts';
-import type { NewsItem, PhotoInfo } from './content.ts';
+import type { NewsItem, PhotoInfo, RenderedContent } from './content.ts';
 
 export type LocalizedText = Record<Language, string>;
+
+/**
+ * What the build's drawing code (web/src/prerender/page-shell.tsx, built to dist-ssr) offers:
+ * the build draws each page with it, and the server draws the content pages again with the live
+ * content.
+ */
+export interface PageDrawing {
+  renderPage(
+    path: string,
+    language: string,
+    areas: Record<string, object>,
+    session: string,
+    now?: Date,
+    content?: RenderedContent,
+  ): Promise<{ markup: string; areas: string[] }>;
+}
 
 /** The id of the script element in which a drawn page carries the content it was drawn from. */
 export const CONTENT_ELEMENT_ID = 'club-content';

@@ -3,21 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
+import type { PageDrawing } from '@club/contract/content-view';
 import type { RenderedContent } from '@club/contract/content';
 import { LANGUAGES } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
 
-/** The server side of the build's drawing code (web/src/prerender/page-shell.tsx, built to dist-ssr). */
-interface ShellModule {
-  renderPage(
-    path: string,
-    language: string,
-    areas: Record<string, object>,
-    session: string,
-    now?: Date,
-    content?: RenderedContent,
-  ): Promise<{ markup: string; areas: string[] }>;
-}
 
 export interface DrawnPage {
   status: number;
@@ -57,14 +47,14 @@ const dataBlock = (content: RenderedContent) =>
  */
 export function createDrawnPages(webDist: string) {
   const shellFile = path.join(webDist, '..', 'dist-ssr', 'page-shell.js');
-  let shell: Promise<ShellModule | undefined> | undefined;
+  let shell: Promise<PageDrawing | undefined> | undefined;
   const areasByLanguage = new Map<Language, Record<string, object>>();
   const kept = new Map<string, DrawnPage>();
   let keptVersion = -1;
 
   const loadShell = () => {
     shell ??= fs.existsSync(shellFile)
-      ? (import(pathToFileURL(shellFile).href) as Promise<ShellModule>).catch(() => undefined)
+      ? (import(pathToFileURL(shellFile).href) as Promise<PageDrawing>).catch(() => undefined)
       : Promise.resolve(undefined);
     return shell;
   };
