@@ -304,8 +304,10 @@ test('the public pages drawn from the content, on a phone and a desktop in three
       await page.goto('/#news');
       await page.screenshot({ path: `${shots}/home-news-${device}-${lang}.png` });
       await page.goto(`/news/open-day/${lang}`);
-      // English is missing: the page says so and shows the club's language, never an empty box.
+      // English is missing: the page says so and shows the club's language, never an empty box,
+      // and the title says it is Spanish (a screen reader reads it with a Spanish voice).
       if (lang === 'en') await expect(page.getByText('This item is not written in English yet')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', lang === 'en' ? 'es' : lang);
       await expect(page.getByTestId('news-body').locator('strong')).toBeVisible();
       await page.screenshot({ path: `${shots}/news-${device}-${lang}.png` });
       await page.goto('/team/jordi-puig');
@@ -313,6 +315,13 @@ test('the public pages drawn from the content, on a phone and a desktop in three
       await page.screenshot({ path: `${shots}/team-${device}-${lang}.png` });
     }
   }
+  // As the server draws them, before any script: the English home's news link and the item's
+  // title carry the language they are shown in; a text written in English carries none.
+  const drawnHome = await (await page.request.get('/', { headers: { cookie: 'ipsc-club.lang=en' } })).text();
+  expect(drawnHome).toMatch(/<a[^>]*lang="es"[^>]*>Jornada de puertas abiertas<\/a>/);
+  expect(drawnHome).not.toMatch(/<h1[^>]*lang=/);
+  const drawnItem = await (await page.request.get('/news/open-day/en', { headers: { cookie: 'ipsc-club.lang=en' } })).text();
+  expect(drawnItem).toMatch(/<h1[^>]*lang="es"[^>]*>Jornada de puertas abiertas<\/h1>/);
   const after = await staffContent(page, token);
   expect((await apiCall(page, 'PUT', '/api/admin/content/news/', { items: [], version: after.version }, token)).ok()).toBe(true);
 });

@@ -8,7 +8,6 @@ import type { RenderedContent } from '@club/contract/content';
 import { LANGUAGES } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
 
-
 export interface DrawnPage {
   status: number;
   html: Buffer;

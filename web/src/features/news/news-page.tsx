@@ -26,7 +26,8 @@ export function NewsPage() {
   const date = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: siteSettings.timeZone });
   return (
     <>
-      <PageHeader title={textIn(item.title, lang)} titleLang={languageIn(item.title, lang) === lang ? undefined : languageIn(item.title, lang)} />
+      {/* The address names the language, which may not be the page's: the title always says its own. */}
+      <PageHeader title={textIn(item.title, lang)} titleLang={languageIn(item.title, lang)} />
       <div className="container-xl py-5 news-page">
         <article lang={shownIn} className="news-article">
           <p className="news-date">

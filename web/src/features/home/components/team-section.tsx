@@ -37,7 +37,7 @@ export function TeamSection() {
                     {text(member.role)}
                   </p>
                   {list(member.specialities).length > 0 ? (
-                    <ul className="team-categories list-unstyled" aria-label={t('CATEGORIES')} lang={member.specialities ? shownIn(member.specialities) : undefined}>
+                    <ul className="team-categories list-unstyled" aria-label={t('CATEGORIES')} lang={shownIn(member.specialities)}>
                       {list(member.specialities).map((word) => (
                         <li key={word}>{word}</li>
                       ))}
