@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/app.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { Db } from '../../src/db/database.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
-import { statementCounter } from '../support/statement-counter.ts';
+import { countingApp } from '../support/statement-counter.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import { TEST_NOW } from '../events/fixtures.ts';
 
@@ -15,21 +12,17 @@ import { TEST_NOW } from '../events/fixtures.ts';
 describeEachDatabase(
   'a session is kept until anything about it changes, in any process',
   (get) => {
-    let counted: Db;
     let first: FastifyInstance;
-    const counter = statementCounter();
+    let counter: Awaited<ReturnType<typeof countingApp>>['counter'];
+    let closeFirst: () => Promise<void>;
 
     beforeAll(async () => {
       const t = get();
-      const opened = openDatabase(t.config.databaseUrl);
-      counted = { ...opened, kysely: opened.kysely.withPlugin(counter) };
-      first = await buildApp({ config: t.config, db: counted, clock: t.clock, logger: false });
-      await first.ready();
+      ({ app: first, counter, close: closeFirst } = await countingApp(t));
     });
 
     afterAll(async () => {
-      await first.close();
-      await counted.close();
+      await closeFirst();
     });
 
     it('answers a known session with one statement (the versions), however often it calls', async () => {

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { eventSchema } from '@club/contract/schemas';
-import { buildApp } from '../../src/app.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { Db } from '../../src/db/database.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
-import { statementCounter } from '../support/statement-counter.ts';
+import { countingApp } from '../support/statement-counter.ts';
 import { ALL_FLAGS, createTestMember } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
 import { TEST_NOW, insertEvent, subscribeBody } from './fixtures.ts';
@@ -17,23 +14,19 @@ import { TEST_NOW, insertEvent, subscribeBody } from './fixtures.ts';
 describeEachDatabase(
   "staff's views of events are kept until anything in them changes, in any process",
   (get) => {
-    let counted: Db;
     let first: FastifyInstance;
-    const counter = statementCounter();
+    let counter: Awaited<ReturnType<typeof countingApp>>['counter'];
+    let closeFirst: () => Promise<void>;
     let staff: TestMember;
 
     beforeAll(async () => {
       const t = get();
-      const opened = openDatabase(t.config.databaseUrl);
-      counted = { ...opened, kysely: opened.kysely.withPlugin(counter) };
-      first = await buildApp({ config: t.config, db: counted, clock: t.clock, logger: false });
-      await first.ready();
+      ({ app: first, counter, close: closeFirst } = await countingApp(t));
       staff = await createTestMember(t, { ...ALL_FLAGS, staff: true });
     });
 
     afterAll(async () => {
-      await first.close();
-      await counted.close();
+      await closeFirst();
     });
 
     const staffView = async (id: string) => {
