@@ -4,6 +4,7 @@ import {
   compareSeriesBackwards,
   computeResults,
   hitFactor,
+  NO_HITS,
   roundTo,
   runPoints,
   stagePoints,
@@ -11,7 +12,7 @@ import {
   type ScoreValues,
 } from './match-scoring.ts';
 
-const none = { a: 0, c: 0, d: 0, m: 0, ns: 0, procedurals: 0 };
+const none = NO_HITS;
 
 function competitor(id: string, extra: Partial<ResultsCompetitor> = {}): ResultsCompetitor {
   return { id, fullName: id, division: Division.produccion, factor: Factor.minor, dq: false, ...extra };

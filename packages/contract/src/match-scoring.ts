@@ -20,6 +20,9 @@ export interface IpscHits {
   procedurals: number;
 }
 
+/** A run with no hits and no penalties. */
+export const NO_HITS: Readonly<IpscHits> = { a: 0, c: 0, d: 0, m: 0, ns: 0, procedurals: 0 };
+
 /** Points of a hit in each zone by factor (minor A5 C3 D1, major A5 C4 D2). */
 export const HIT_POINTS: Record<Factor, { a: number; c: number; d: number }> = {
   [FactorValue.minor]: { a: 5, c: 3, d: 1 },
@@ -43,7 +46,10 @@ export function roundTo(value: number, places: number): number {
 export function runPoints(hits: IpscHits, factor: Factor): number {
   const table = HIT_POINTS[factor];
   const raw =
-    hits.a * table.a + hits.c * table.c + hits.d * table.d - MATCH_PENALTY * (hits.m + hits.ns + hits.procedurals);
+    hits.a * table.a +
+    hits.c * table.c +
+    hits.d * table.d -
+    MATCH_PENALTY * (hits.m + hits.ns + hits.procedurals);
   return Math.max(0, raw);
 }
 
@@ -57,10 +63,12 @@ export function stagePoints(runHitFactor: number, bestHitFactor: number, maxPoin
   return bestHitFactor > 0 ? (runHitFactor / bestHitFactor) * maxPoints : 0;
 }
 
+/** What one run holds: an IPSC run's hits and time, or a precision card's series and inner tens. */
+export type RunValues =
+  ({ dnf: boolean; time: number } & IpscHits) | { dnf: boolean; series: number[]; x: number };
+
 /** The values of a saved score that results read. */
-export type ScoreValues =
-  | ({ stage: number; competitorId: string; dnf: boolean; time: number } & IpscHits)
-  | { stage: number; competitorId: string; dnf: boolean; series: number[]; x: number };
+export type ScoreValues = { stage: number; competitorId: string } & RunValues;
 
 export interface ResultsCompetitor {
   id: string;
@@ -176,11 +184,15 @@ function ipscDivision(
     }
     const best = Math.max(0, ...runs.map((run) => run.result.hitFactor ?? 0));
     for (const run of runs) {
-      const exact = fixedTime ? run.result.points : stagePoints(run.result.hitFactor ?? 0, best, stage.maxPoints);
+      const exact = fixedTime
+        ? run.result.points
+        : stagePoints(run.result.hitFactor ?? 0, best, stage.maxPoints);
       totals.set(run.competitor.id, totals.get(run.competitor.id)! + exact);
       run.result.stagePoints = roundTo(exact, 4);
     }
-    runs.sort((a, b) => (b.result.hitFactor ?? 0) - (a.result.hitFactor ?? 0) || byName(a.competitor, b.competitor));
+    runs.sort(
+      (a, b) => (b.result.hitFactor ?? 0) - (a.result.hitFactor ?? 0) || byName(a.competitor, b.competitor),
+    );
     const places = assignPlaces(runs, (a, b) => a.result.hitFactor === b.result.hitFactor);
     runs.forEach((run, i) => (run.result.place = places[i]!));
   }
@@ -240,8 +252,11 @@ function precisionDivision(
     competitors.map((c) => [c.id, { total: 0, x: 0, series: [] }]),
   );
   for (const stage of stages) {
-    const runs: { competitor: ResultsCompetitor; key: { total: number; x: number; series: number[] }; result: StageResult }[] =
-      [];
+    const runs: {
+      competitor: ResultsCompetitor;
+      key: { total: number; x: number; series: number[] };
+      result: StageResult;
+    }[] = [];
     for (const competitor of competitors) {
       const score = scoreOf.get(`${stage.number}:${competitor.id}`);
       // Every stage contributes its full count of series (missing ones as 0), so that "the last

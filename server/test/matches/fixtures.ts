@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { EventType } from '@club/contract/enums';
 import { competitorListSchema, matchSchema } from '@club/contract/match';
 import type { Competitor, Match, MatchBodyInput } from '@club/contract/match';
+import { NO_HITS } from '@club/contract/match-scoring';
 import { insertEvent } from '../events/fixtures.ts';
 import { createTestMember } from '../support/auth.ts';
 import type { TestMember } from '../support/auth.ts';
@@ -85,12 +86,7 @@ export async function competitorsOf(t: TestApp, eventId: string, token?: string)
 /** An IPSC run body with a fresh clientId. */
 export function run(values: Partial<Record<'a' | 'c' | 'd' | 'm' | 'ns' | 'procedurals' | 'time', number>> & { dnf?: boolean; basedOn?: number | null; clientId?: string } = {}) {
   return {
-    a: 0,
-    c: 0,
-    d: 0,
-    m: 0,
-    ns: 0,
-    procedurals: 0,
+    ...NO_HITS,
     time: 10,
     basedOn: null,
     clientId: randomUUID(),

@@ -25,6 +25,7 @@ import {
   updateMatch,
 } from './repository.ts';
 import { loadCompetitors, toMatch } from './service.ts';
+import { columnsOf } from './score-columns.ts';
 
 /** Who saved an imported score, as the scores' history shows it. */
 export const IMPORT_SCORER = 'PractiScore import';
@@ -144,16 +145,7 @@ export async function importPractiScore(
         revision: (before ? Number(before.revision) : 0) + 1,
         client_id: newId(),
         based_on: before ? Number(before.revision) : null,
-        a: s.a,
-        c: s.c,
-        d: s.d,
-        m: s.m,
-        ns: s.ns,
-        procedurals: s.procedurals,
-        time_cs: Math.round(s.time * 100),
-        dnf: s.dnf ? 1 : 0,
-        series: null,
-        x: 0,
+        ...columnsOf(s),
         scored_by: staff.id,
         scored_by_name: `${IMPORT_SCORER} (${fullName(staff)})`,
         scored_at: stamp,

@@ -16,6 +16,7 @@ import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
 import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
+import { runOf } from './score-columns.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
@@ -50,26 +51,7 @@ function keyOf(match: MatchRow, eventsVersion: string | null | undefined): strin
 }
 
 function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof listScoreValues>>[number]): ScoreValues {
-  return scoring === 'precision'
-    ? {
-        stage: Number(row.stage),
-        competitorId: row.competitor_id,
-        dnf: Boolean(row.dnf),
-        series: JSON.parse(row.series ?? '[]') as number[],
-        x: Number(row.x),
-      }
-    : {
-        stage: Number(row.stage),
-        competitorId: row.competitor_id,
-        dnf: Boolean(row.dnf),
-        time: Number(row.time_cs) / 100,
-        a: Number(row.a),
-        c: Number(row.c),
-        d: Number(row.d),
-        m: Number(row.m),
-        ns: Number(row.ns),
-        procedurals: Number(row.procedurals),
-      };
+  return { stage: Number(row.stage), competitorId: row.competitor_id, ...runOf(scoring, row) };
 }
 
 async function compute(

@@ -8,13 +8,11 @@ import type {
   Competitor,
   CompetitorUpdateBody,
   GuestBody,
-  IpscScoreBody,
   Match,
   MatchBody,
   MatchScoring,
   MatchStage,
   MatchSummary,
-  PrecisionScoreBody,
   Score,
   ScoreRevision,
   SelfSquadBody,
@@ -25,6 +23,8 @@ import type { MatchScoresTable, MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { knownCompetitor } from './basis.ts';
+import { columnsOf, runOf } from './score-columns.ts';
+import type { RunColumns } from './score-columns.ts';
 import type { CompetitorRecord } from './basis.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -431,78 +431,20 @@ export async function chooseSquad(
 
 /** A held score or a kept revision as the wire's Score. */
 export function toScore(row: ScoreRow, scoring: MatchScoring): Score {
-  const common = {
+  return {
     stage: Number(row.stage),
     competitorId: row.competitor_id,
-    dnf: Boolean(row.dnf),
     clientId: row.client_id,
     basedOn: row.based_on === null ? null : Number(row.based_on),
     revision: Number(row.revision),
     scoredBy: row.scored_by_name,
     scoredAt: row.scored_at,
-  };
-  if (scoring === 'precision') {
-    return { ...common, series: JSON.parse(row.series ?? '[]') as number[], x: Number(row.x) };
-  }
-  return {
-    ...common,
-    a: Number(row.a),
-    c: Number(row.c),
-    d: Number(row.d),
-    m: Number(row.m),
-    ns: Number(row.ns),
-    procedurals: Number(row.procedurals),
-    time: Number(row.time_cs) / 100,
+    ...runOf(scoring, row),
   };
 }
 
-type ScoreValuesRow = Omit<
-  MatchScoresTable,
-  | 'event_id'
-  | 'stage'
-  | 'competitor_id'
-  | 'revision'
-  | 'client_id'
-  | 'based_on'
-  | 'scored_by'
-  | 'scored_by_name'
-  | 'scored_at'
-  | 'source'
-  | 'saved_version'
->;
-
-/** The stored values of a score body. */
-export function valuesOf(body: IpscScoreBody | PrecisionScoreBody): ScoreValuesRow {
-  if ('series' in body) {
-    return {
-      a: 0,
-      c: 0,
-      d: 0,
-      m: 0,
-      ns: 0,
-      procedurals: 0,
-      time_cs: 0,
-      dnf: body.dnf ? 1 : 0,
-      series: JSON.stringify(body.series),
-      x: body.x,
-    };
-  }
-  return {
-    a: body.a,
-    c: body.c,
-    d: body.d,
-    m: body.m,
-    ns: body.ns,
-    procedurals: body.procedurals,
-    time_cs: Math.round(body.time * 100),
-    dnf: body.dnf ? 1 : 0,
-    series: null,
-    x: 0,
-  };
-}
-
-function sameValues(row: ScoreRow, values: ScoreValuesRow): boolean {
-  return (Object.keys(values) as (keyof ScoreValuesRow)[]).every((key) =>
+function sameValues(row: ScoreRow, values: RunColumns): boolean {
+  return (Object.keys(values) as (keyof RunColumns)[]).every((key) =>
     key === 'series' ? (row.series ?? null) === values.series : Number(row[key]) === Number(values[key]),
   );
 }
@@ -536,7 +478,7 @@ export async function saveRangeScore(
       Object.fromEntries(Object.entries(faults).map(([k, v]) => [k, [v]])),
     );
   }
-  const values = valuesOf(body);
+  const values = columnsOf(body);
   const now = isoOf(ctx.clock.now());
   const locked = match;
   // Two saves of one run race only on PostgreSQL (SQLite takes the write lock first): the loser

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_LIMITS, PRECISION_SHOT_MAX } from '@club/contract/match';
 import type { MatchStage } from '@club/contract/match';
+import { NO_HITS } from '@club/contract/match-scoring';
 
 export const HIT_FIELDS = ['a', 'c', 'd', 'm', 'ns', 'procedurals'] as const;
 export type HitField = (typeof HIT_FIELDS)[number];
@@ -22,12 +23,7 @@ export interface RunDraft {
 }
 
 export const emptyDraft = (stage: MatchStage): RunDraft => ({
-  a: 0,
-  c: 0,
-  d: 0,
-  m: 0,
-  ns: 0,
-  procedurals: 0,
+  ...NO_HITS,
   time: '',
   dnf: false,
   series: Array.from({ length: stage.series ?? 0 }, () => ''),
