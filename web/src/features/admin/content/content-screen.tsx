@@ -185,13 +185,17 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
     return firstCode(item?.[key]);
   };
 
-  /** The first field with a message takes the focus (it scrolls into view); none shown: the form's alert says it. */
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => {
-      const field = sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      if (field) field.focus();
-      else setError(t('INVALID'));
-    });
+  // The first field with a message takes the focus (it scrolls into view); none shown: the form's
+  // alert says it. Asked for with the messages and done once they are drawn: an effect after the
+  // render that draws them, never a timer that may run before it.
+  const [focusAsked, setFocusAsked] = useState(0);
+  const focusFirstInvalid = () => setFocusAsked((asked) => asked + 1);
+  useEffect(() => {
+    if (focusAsked === 0) return;
+    const field = sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else setError(t('INVALID'));
+  }, [focusAsked, t]);
 
   const afterSave = (fresh: RenderedStaffContent) => {
     queryClient.setQueryData(['admin', 'content'], fresh);
