@@ -83,6 +83,50 @@ test.describe('a public page runs only what it needs', () => {
     });
   }
 
+  test('sign-in takes typing on its drawing before the app has started, and signs in with what was typed', async ({ page }) => {
+    const member = createMember();
+    // The app's entry is held back until the member has typed everything: the typing lands on
+    // the drawing, whatever the machine's speed (decision 0054).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const scripts = watchScripts(page);
+    await page.goto('/login', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await expect(html(page)).toHaveAttribute('data-start', 'intent');
+    expect(scripts.files()).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+
+    await page.getByText('Recordarme').click();
+    const login = page.getByLabel('Usuario o correo electrónico');
+    await login.click();
+    await page.keyboard.type(member.login);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(member.password);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+
+    release();
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    // The app's own form holds it all, the focus and its selection back where they were.
+    await expect(login).toHaveValue(member.login);
+    const password = page.getByLabel('Contraseña', { exact: true });
+    await expect(password).toHaveValue(member.password);
+    await expect(password).toBeFocused();
+    expect(await password.evaluate((field: HTMLInputElement) => [field.selectionStart, field.selectionEnd])).toEqual([
+      member.password.length - 2,
+      member.password.length,
+    ]);
+    await expect(page.getByLabel('Recordarme')).toBeChecked();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('ipsc-club.token'))).toBeTruthy();
+  });
+
   test('on a phone, the drawn menu opens before the app and stays open once it starts', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/terms', { waitUntil: 'load' });

@@ -51,7 +51,8 @@ test.describe('site shell', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    // A page whose app starts by itself (not a light page, which waits for the visitor to act).
+    await page.goto('/stages', { waitUntil: 'domcontentloaded' });
     // A mark in the drawn page: the app removes it when it replaces the drawing, which it does
     // only once its start is over.
     await page.evaluate(() => document.getElementById('root')?.append(Object.assign(document.createElement('i'), { id: 'drawn-mark' })));

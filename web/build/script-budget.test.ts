@@ -40,8 +40,12 @@ describe('script budgets', () => {
   it('names a page whose app runs at once and grew past its budget', () => {
     const dir = output({ 'assets/boot.js': 1500, 'assets/react.js': 70_000, 'assets/schemas.js': 90_000 });
     const page = { starter: 'assets/boot.js', app: ['assets/react.js', 'assets/schemas.js'] };
-    const login = pageWeight({ ...page, name: 'login', light: false }, gzipSizes(dir));
-    expect(overBudget([login])).toEqual([]);
+    // Sign-in is light (decision 0054): behind its starter the scripts are within both figures;
+    // started at once, they are over the first.
+    expect(overBudget([pageWeight({ ...page, name: 'login', light: true }, gzipSizes(dir))])).toEqual([]);
+    expect(overBudget([pageWeight({ ...page, name: 'login', light: false }, gzipSizes(dir))])).toEqual([
+      expect.stringMatching(/^login: 15\d\.\d KB gzip of JavaScript before it is interactive, budget 60\.0 KB$/),
+    ]);
     // Home is a light page: the same scripts started at once are over both of its figures.
     const home = pageWeight({ ...page, name: 'home', light: false }, gzipSizes(dir));
     expect(overBudget([home])).toEqual([
@@ -57,7 +61,7 @@ describe('script budgets', () => {
     expect(budgetOf('terms')).toEqual({ first: 60 * 1024, total: 150 * 1024 });
     expect(budgetOf('team/jordi-puig')?.first).toBe(60 * 1024);
     expect(budgetOf('home')).toEqual({ first: 60 * 1024, total: 150 * 1024 });
-    expect(budgetOf('login')).toBeDefined();
+    expect(budgetOf('login')).toEqual({ first: 60 * 1024, total: 195 * 1024 });
     expect(budgetOf('stage-designer')).toBeUndefined();
   });
 });

@@ -21,8 +21,9 @@ export function budgetOf(name: string): ScriptBudget | undefined {
   // from the live content; decisions 0044, 0052): the starter alone until the visitor acts.
   if (name === 'home' || name === 'terms' || name === 'privacy' || name === 'news' || name.startsWith('team/'))
     return { first: 60 * KB, total: 150 * KB };
-  // The sign-in and register forms: their form code and the contract's schemas, not the calendar's.
-  if (name === 'login' || name === 'register' || name === 'forgoten') return { first: 195 * KB, total: 195 * KB };
+  // The sign-in and register forms, light too (decision 0054): once started, their form code and
+  // the contract's schemas, not the calendar's.
+  if (name === 'login' || name === 'register' || name === 'forgoten') return { first: 60 * KB, total: 195 * KB };
   return undefined;
 }
 

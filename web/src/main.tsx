@@ -11,20 +11,23 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { restoreSession } from './lib/session.tsx';
 import { TEST_HOOKS } from './lib/test-hooks.ts';
+import { keepDrawnFields } from './lib/drawn-fields.ts';
 
 const { i18n, ready } = setUpI18n();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
 /**
- * In the browser tests' build, marks the document (`data-app="started"` on `<html>`) once the
- * app has replaced the drawing: it commits with the first screen. Keys pressed on the drawing
- * before that would be lost when it is replaced, so the tests wait for the mark.
+ * Runs once the app has replaced the drawing (it commits with the first screen): what the
+ * visitor typed into the drawing's fields meanwhile goes into the app's (`carryFields`). In the
+ * browser tests' build it also marks the document (`data-app="started"` on `<html>`), so the
+ * tests act on the app and never on the drawing.
  */
-function StartedMark() {
+function DrawingReplaced({ carryFields }: { carryFields: () => void }) {
   useEffect(() => {
+    carryFields();
     if (TEST_HOOKS) document.documentElement.dataset.app = 'started';
-  }, []);
+  }, [carryFields]);
   return null;
 }
 
@@ -44,6 +47,7 @@ function firstScreenLoaded(appRouter: DataRouter): Promise<void> {
 // `#root`), so they are in before the app replaces the drawing; otherwise the screen would
 // suspend and flash its loading state first.
 const rootElement = document.getElementById('root')!;
+const carryFields = keepDrawnFields(rootElement);
 const firstAreas = rootElement.dataset.areas?.split(',').filter(Boolean) ?? [];
 
 // The screens arrive with their first view already drawn in the HTML. The app replaces that
@@ -63,7 +67,7 @@ void Promise.all([
         <Providers i18n={i18n} queryClient={queryClient} session={session}>
           <Suspense fallback={null}>
             <RouterProvider router={router} />
-            <StartedMark />
+            <DrawingReplaced carryFields={carryFields} />
           </Suspense>
         </Providers>
       </StrictMode>,

@@ -38,9 +38,10 @@ export interface PrerenderedPage {
   /** Pictures its styles show in the first view, fetched with the styles rather than after them. */
   images?: readonly string[];
   /**
-   * The drawing is the whole page and nothing on it needs the app: its starter drives the drawn
-   * menu and language buttons and starts the app only once the visitor acts on the page
-   * (web/build/prerender-pages.ts, decision 0044).
+   * The drawing is the whole page and nothing on it needs the app before the visitor acts: its
+   * starter drives the drawn menu and language buttons and starts the app only once the visitor
+   * acts on the page (web/build/prerender-pages.ts, decision 0044); fields typed into meanwhile
+   * are carried into the app's (decision 0054).
    */
   light?: boolean;
 }
@@ -70,9 +71,11 @@ const page = (
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true, light: true },
   { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
-  page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'),
-  page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'),
-  page(APP_ROUTES.forgotten, 'src/features/auth/forgotten-page.tsx'),
+  // The sign-in forms take typing on the drawing; the app starts on the visitor's first act and
+  // carries what was typed into its own form (decision 0054).
+  { ...page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'), light: true },
+  { ...page(APP_ROUTES.register, 'src/features/auth/register-page.tsx'), light: true },
+  { ...page(APP_ROUTES.forgotten, 'src/features/auth/forgotten-page.tsx'), light: true },
   page(APP_ROUTES.changePassword, 'src/features/auth/change-password-page.tsx', 'restoring'),
   page(APP_ROUTES.profile, 'src/features/profile/profile-page.tsx', 'restoring'),
   page(APP_ROUTES.myRegistrations, 'src/features/calendar/my-registrations-page.tsx', 'restoring'),
@@ -182,20 +185,27 @@ export async function renderPage(
 }
 
 /**
- * Controls need the app: until it starts, buttons, boxes and lists show disabled and text fields
- * read-only, so neither a click nor typing is silently lost when the app replaces the drawing;
- * links are plain links and work from the start.
+ * Controls need the app: until it starts, buttons show disabled, so no click is silently lost
+ * when the app replaces the drawing. Fields the app can find again (with a name or an id: text
+ * fields, boxes and lists) take input from the first paint, and the app carries what was typed
+ * into its own fields when it replaces them (`keepDrawnFields`, decision 0054); the others read
+ * read-only or disabled. Links are plain links and work from the start.
  */
 export function inert(markup: string): string {
   return markup.replace(
     /<(button|input|select|textarea)\b([^>]*)>/g,
     (tag: string, name: string, attributes: string) => {
       if (/\s(disabled|readonly)=/.test(attributes)) return tag;
-      const typing =
-        name === 'textarea' ||
-        (name === 'input' &&
-          !/\stype="(checkbox|radio|file|range|color|hidden|submit|button)"/.test(attributes));
+      const kind = /\stype="([a-z-]+)"/.exec(attributes)?.[1];
+      const typing = name === 'textarea' || (name === 'input' && !NOT_TYPED.has(kind ?? 'text'));
+      const carried = name !== 'button' && /\s(name|id)="[^"]+"/.test(attributes) && !NOT_CARRIED.has(kind ?? 'text');
+      if (carried) return tag;
       return `<${name} ${typing ? 'readonly=""' : 'disabled=""'}${attributes}>`;
     },
   );
 }
+
+/** Inputs nobody types into. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'range', 'color', 'hidden', 'submit', 'button', 'reset', 'image']);
+/** Inputs whose value cannot be carried into the app's field as typing is (or that are buttons). */
+const NOT_CARRIED = new Set(['file', 'range', 'color', 'hidden', 'submit', 'button', 'reset', 'image']);
