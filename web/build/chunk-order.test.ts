@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { chunkRunOrder } from './chunk-order.ts';
+import { chunkRunOrder, chunksBeforeEntry } from './chunk-order.ts';
 
 const graph = (edges: Record<string, string[]>) =>
   new Map(Object.entries(edges).map(([file, imports]) => [file, { imports }]));
@@ -25,5 +25,24 @@ describe('chunkRunOrder', () => {
 
   it('refuses a chunk the build did not write', () => {
     expect(() => chunkRunOrder(graph({ 'index.js': ['gone.js'] }), 'index.js')).toThrow(/gone\.js/);
+  });
+});
+
+describe('chunksBeforeEntry', () => {
+  it("runs a screen's own chunks before the entry, less those the entry ran and those that need the entry", () => {
+    const chunks = graph({
+      'index.js': ['runtime.js', 'react.js'],
+      'runtime.js': [],
+      'react.js': ['runtime.js'],
+      'screen.js': ['index.js', 'react.js', 'forms.js', 'panel.js'],
+      'forms.js': ['schemas.js', 'react.js'],
+      'schemas.js': ['zod.js'],
+      'zod.js': [],
+      // The panel imports the entry's code: it runs after the entry, with the screen.
+      'panel.js': ['hooks.js'],
+      'hooks.js': ['index.js'],
+    });
+    const entryOrder = chunkRunOrder(chunks, 'index.js');
+    expect(chunksBeforeEntry(chunks, 'screen.js', 'index.js', entryOrder)).toEqual(['zod.js', 'schemas.js', 'forms.js']);
   });
 });

@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.ts';
 import { LANGUAGES, LANGUAGE_COOKIE } from '../../packages/contract/src/languages.ts';
 import type { PageDrawing } from '../../packages/contract/src/content-view.ts';
 import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
-import { chunkRunOrder } from './chunk-order.ts';
+import { chunkRunOrder, chunksBeforeEntry } from './chunk-order.ts';
 import { buildTimeContent, fullestContent } from './build-content.ts';
 import { gzipSizes, overBudget, pageWeight } from './script-budget.ts';
 import type { PageScripts } from './script-budget.ts';
@@ -236,8 +236,9 @@ const start = () => {
   }
   void loadStyles().then(async () => {
     // The entry's chunks are run one per task, in the order the entry itself would run them,
-    // each after the chunks it imports: the same code in the same order, in short tasks, so the
-    // page can answer a tap between them instead of waiting out one long one.
+    // each after the chunks it imports, and so are the screen's chunks that do not need the
+    // entry (web/build/chunk-order.ts): the same code, in short tasks, so the page can answer a
+    // tap between them instead of waiting out one long one when the router loads the screen.
     for (const href of ${JSON.stringify(order)}) {
       await import(href);
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -358,9 +359,17 @@ export function prerenderPages(): Plugin {
         const scripts = new Map<string, PageScripts>();
         for (const page of shell.PRERENDERED_PAGES) {
           let own: Chunk[] = [];
+          // The entry's chunks, then those of the screen's chunk that do not need the entry.
+          let order = entryOrder;
           if (page.module) {
-            if (!chunks.has(page.module)) throw new Error(`prerender: no chunk for ${page.module}`);
+            const screen = chunks.get(page.module);
+            if (!screen) throw new Error(`prerender: no chunk for ${page.module}`);
             own = closure(page.module);
+            const entryFile = entry.replace(/^\//, '');
+            const before = entryOrder.map((href) => href.replace(/^\//, ''));
+            // A chunk that held only styles is gone from the output by now.
+            const screenOrder = chunksBeforeEntry(chunks, screen.file, entryFile, before).filter((file) => existsSync(path.join(outDir, file)));
+            order = [...entryOrder, ...screenOrder.map((file) => `/${file}`)];
           }
           // The entry's styles first, as the template links them, then the screen's own.
           const css = [...new Set(own.flatMap((chunk) => chunk.css))].filter(
@@ -377,7 +386,7 @@ export function prerenderPages(): Plugin {
             const modules = [...new Set([...entryModules, ...own.map((chunk) => `/${chunk.file}`)])].filter(
               (href) => existsSync(path.join(outDir, href)),
             );
-            const boot = bootSource(entry, modules, entryOrder, preload, styles, page.light === true);
+            const boot = bootSource(entry, modules, order, preload, styles, page.light === true);
             let bootFile = boots.get(boot);
             if (!bootFile) {
               bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 10)}.js`;
@@ -389,7 +398,7 @@ export function prerenderPages(): Plugin {
                 name: page.name,
                 light: page.light === true,
                 starter: bootFile,
-                app: [...modules, ...entryOrder, entry].map((href) => href.replace(/^\//, '')),
+                app: [...new Set([...modules, ...order, entry])].map((href) => href.replace(/^\//, '')),
               });
             }
             const description = (areas['home/hero'] as { META_DESCRIPTION?: unknown }).META_DESCRIPTION;
