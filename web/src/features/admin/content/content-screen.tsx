@@ -127,6 +127,12 @@ interface SectionForm {
   items: Item[];
 }
 
+/** Whether the form's errors refuse one of the fields drawn for each item (else the form's alert says it). */
+function refusesAField(errors: FieldErrors<SectionForm>, fields: readonly Field[]): boolean {
+  const items = errors.items as unknown as Record<string, Record<string, unknown> | undefined> | undefined;
+  return Object.values(items ?? {}).some((item) => fields.some((field) => firstCode(item?.[field.key]) !== undefined));
+}
+
 /** The first error code held anywhere under one field's error (a localized text has one per language). */
 function firstCode(node: unknown): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
@@ -185,17 +191,26 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
     return firstCode(item?.[key]);
   };
 
-  // The first field with a message takes the focus (it scrolls into view); none shown: the form's
-  // alert says it. Asked for with the messages and done once they are drawn: an effect after the
-  // render that draws them, never a timer that may run before it.
-  const [focusAsked, setFocusAsked] = useState(0);
-  const focusFirstInvalid = () => setFocusAsked((asked) => asked + 1);
+  // The first field with a message takes the focus (it scrolls into view); when no field of the
+  // list is refused, the form's alert says it. The form library draws its messages in a render of
+  // its own, after the one that asks, so the focus waits for a render with a refused field drawn.
+  const focusPending = useRef(false);
+  const [, askFocus] = useState(0);
+  const focusFirstInvalid = (fieldsRefused: boolean) => {
+    if (!fieldsRefused) {
+      setError(t('INVALID'));
+      return;
+    }
+    focusPending.current = true;
+    askFocus((asked) => asked + 1);
+  };
   useEffect(() => {
-    if (focusAsked === 0) return;
+    if (!focusPending.current) return;
     const field = sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (field) field.focus();
-    else setError(t('INVALID'));
-  }, [focusAsked, t]);
+    if (!field) return;
+    focusPending.current = false;
+    field.focus();
+  });
 
   const afterSave = (fresh: RenderedStaffContent) => {
     queryClient.setQueryData(['admin', 'content'], fresh);
@@ -217,10 +232,13 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
       if (err instanceof ApiCallError && err.errorCode === 'CONTENT_CONFLICT') setConflict(err.body as ContentConflict);
       else if (err instanceof ApiCallError && err.fields) {
         // The server's refusals go on the fields they name (an unknown photo, say); the list stays as typed.
+        let fieldsRefused = false;
         for (const [path, codes] of Object.entries(err.fields)) {
-          if (path.startsWith('items.') && codes[0]) form.setError(path as `items.${number}`, { type: 'server', message: codes[0] });
+          if (!path.startsWith('items.') || !codes[0]) continue;
+          form.setError(path as `items.${number}`, { type: 'server', message: codes[0] });
+          fieldsRefused ||= FIELDS[section].some((field) => path.split('.')[2] === field.key);
         }
-        focusFirstInvalid();
+        focusFirstInvalid(fieldsRefused);
       } else setError(t('SAVE_FAILED'));
     } finally {
       setBusy(false);
@@ -231,7 +249,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
     setError(null);
     void form.handleSubmit(
       (checked) => send(checked, basedOn),
-      () => focusFirstInvalid(),
+      (refused) => focusFirstInvalid(refusesAField(refused, FIELDS[section])),
     )();
   };
 
