@@ -136,8 +136,10 @@ test.describe('stage designer', () => {
     const host = canvasHost(page);
     expect(await opaquePixels(host)).toBe(0);
 
-    for (const [kind, type, target] of KINDS) {
+    for (const [index, [kind, type, target]] of KINDS.entries()) {
       await page.getByRole('group', { name: 'Add an element' }).locator(`button[data-kind="${kind}"]`).click();
+      // The drawing's stage follows the click once the designer has drawn it again.
+      await expect.poll(async () => (await designerStage(page)).elements.length).toBe(index + 1);
       const stage = await designerStage(page);
       const added = stage.elements[stage.elements.length - 1];
       expect(added.type).toBe(type);
