@@ -111,7 +111,7 @@ export function GalleryCarousel({ slides }: { slides: readonly GallerySlide[] })
           <GalleryLightbox
             index={open}
             onClose={() => setOpen(null)}
-            slides={slides.map((slide) => ({ picture: slide.picture, alt: slide.alt }))}
+            slides={slides.map((slide) => ({ picture: slide.picture, alt: slide.alt, lang: slide.lang }))}
           />
         </Suspense>
       ) : null}

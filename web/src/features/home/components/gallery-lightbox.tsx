@@ -9,18 +9,20 @@ import type { Picture } from '../images.ts';
 
 /**
  * The gallery's pictures full size, with keyboard and swipe navigation, the position ("3 / 8";
- * screen readers hear each slide's "3 of 8") and the picture's translated caption.
+ * screen readers hear each slide's "3 of 8") and the picture's translated caption. A caption
+ * written in another language than the page's says so (`lang` on the picture and the caption).
  */
 export function GalleryLightbox({
   slides,
   index,
   onClose,
 }: {
-  slides: Array<{ picture: Picture; alt: string }>;
+  slides: Array<{ picture: Picture; alt: string; lang?: string }>;
   index: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation('home/trainings');
+  const languageOf = new Map(slides.map(({ picture, lang }) => [largest(picture), lang]));
   return (
     <Lightbox
       open
@@ -29,6 +31,7 @@ export function GalleryLightbox({
       plugins={[Counter, Captions]}
       counter={{ container: { className: 'gallery-lightbox-counter', 'data-testid': 'lightbox-counter' } as Record<string, string> }}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 3 }}
+      carousel={{ imageProps: (slide) => ({ lang: languageOf.get((slide as { src: string }).src) }) }}
       labels={{
         Previous: t('GALLERY.PREV'),
         Next: t('GALLERY.NEXT'),
@@ -40,10 +43,10 @@ export function GalleryLightbox({
         // i18next would read {index} itself, so the template keeps its own placeholders.
         '{index} of {total}': t('GALLERY.COUNTER', { index: '{index}', total: '{total}' }),
       }}
-      slides={slides.map(({ picture, alt }) => ({
-        src: picture.srcSet.split(', ').at(-1)!.split(' ')[0],
+      slides={slides.map(({ picture, alt, lang }) => ({
+        src: largest(picture),
         alt,
-        description: alt,
+        description: lang ? <span lang={lang}>{alt}</span> : alt,
         width: picture.width,
         height: picture.height,
         srcSet: picture.srcSet.split(', ').map((entry) => {
@@ -54,4 +57,9 @@ export function GalleryLightbox({
       }))}
     />
   );
+}
+
+/** The address of a picture's largest size. */
+function largest(picture: Picture): string {
+  return picture.srcSet.split(', ').at(-1)!.split(' ')[0]!;
 }
