@@ -62,20 +62,28 @@ function readFocusRing(): FocusRing | null {
   };
 }
 
-/** Tabs through the page until focus comes back round (or `limit` presses) and reads each ring. */
+/**
+ * Tabs through the page until the focus comes back round to the first element it reached (or
+ * `limit` presses) and reads the ring of each element once. The looping gallery moves its slides
+ * in the page as the focus goes through them (a focused slide is brought to the centre), so an
+ * element already passed can come again before the order has come round: only the first
+ * element's return says it has.
+ */
 async function tabThrough(page: Page, limit: number): Promise<FocusRing[]> {
   const rings: FocusRing[] = [];
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press('Tab');
-    // A mark on each element focused so far tells when the tab order has come round.
-    const again = await page.evaluate(() => {
+    const seen = await page.evaluate((first) => {
       const element = document.activeElement as HTMLElement | null;
-      if (!element || element === document.body) return false;
-      const seen = element.dataset.tabSeen === 'true';
+      if (!element || element === document.body) return 'none';
+      if (first) element.dataset.tabFirst = 'true';
+      else if (element.dataset.tabFirst === 'true') return 'round';
+      const again = element.dataset.tabSeen === 'true';
       element.dataset.tabSeen = 'true';
-      return seen;
-    });
-    if (again) break;
+      return again ? 'again' : 'new';
+    }, rings.length === 0);
+    if (seen === 'round') break;
+    if (seen !== 'new') continue;
     const ring = await page.evaluate(readFocusRing);
     if (ring) rings.push(ring);
   }
