@@ -151,3 +151,40 @@ test.describe('the keyboard focus is always visible', () => {
     }
   });
 });
+
+test('Tab goes through the gallery pictures in view and on to its controls, never round the loop', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  // The first Tab brings the carousel in (it loads on approach); then the focus starts on the
+  // first picture in view.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#gallery button.gallery-open').first()).toBeVisible();
+  await settled(page, '/ after the first Tab');
+  await page.evaluate(() => {
+    const track = document.querySelector('#gallery .swiper')!.getBoundingClientRect();
+    const inView = Array.from(document.querySelectorAll<HTMLButtonElement>('#gallery button.gallery-open')).find((button) => {
+      const box = button.getBoundingClientRect();
+      return box.left >= track.left - 1 && box.right <= track.right + 1;
+    });
+    inView!.focus();
+  });
+  const passed: string[] = [];
+  for (let press = 0; press < 12; press += 1) {
+    const now = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const slide = element.closest('[data-gallery-id]');
+      if (!slide) return { id: element.getAttribute('aria-label') ?? element.tagName, inView: true };
+      const track = document.querySelector('#gallery .swiper')!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return { id: slide.getAttribute('data-gallery-id')!, inView: box.left >= track.left - 1 && box.right <= track.right + 1 };
+    });
+    if (now.id === 'Imagen anterior') break;
+    expect(now.inView, `${now.id} is in view when it has the focus`).toBe(true);
+    expect(passed, `${now.id} comes once`).not.toContain(now.id);
+    passed.push(now.id);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Imagen anterior' })).toBeFocused();
+  expect(passed.length).toBeGreaterThan(1);
+});

@@ -71,7 +71,17 @@ export function GalleryCarousel({ slides }: { slides: readonly GallerySlide[] })
           containerRoleDescriptionMessage: t('GALLERY.ROLE'),
           itemRoleDescriptionMessage: t('GALLERY.ITEM_ROLE'),
         }}
-        onSwiper={setSwiper}
+        // Only the pictures in view take the keyboard's focus: focusing one out of view would
+        // bring it into view, and in a looping carousel that moves the slides in the page, so Tab
+        // would go round the pictures for ever and never reach what follows. The other pictures
+        // come into view with the previous and next buttons.
+        watchSlidesProgress
+        onProgress={syncTabStops}
+        onResize={syncTabStops}
+        onSwiper={(instance) => {
+          syncTabStops(instance);
+          setSwiper(instance);
+        }}
         data-testid="gallery-carousel"
       >
         {slides.map((slide, index) => (
@@ -117,4 +127,14 @@ export function GalleryCarousel({ slides }: { slides: readonly GallerySlide[] })
       ) : null}
     </div>
   );
+}
+
+/** Gives a picture's button a place in the Tab order while its slide is in view, and none otherwise. */
+function syncTabStops(swiper: SwiperInstance): void {
+  // Kept by Swiper with `watchSlidesProgress` before each `progress` event (not in its types).
+  const { visibleSlides } = swiper as SwiperInstance & { visibleSlides?: HTMLElement[] };
+  for (const slide of swiper.slides) {
+    const button = slide.querySelector<HTMLButtonElement>('button.gallery-open');
+    if (button) button.tabIndex = visibleSlides?.includes(slide) ? 0 : -1;
+  }
 }
