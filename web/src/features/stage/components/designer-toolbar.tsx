@@ -49,17 +49,19 @@ export function DesignerToolbar({
         <div
           className={`add-gallery-frame${gallery.more.left ? ' has-more-left' : ''}${gallery.more.right ? ' has-more-right' : ''}`}
         >
-          {gallery.more.left ? (
-            <button
-              type="button"
-              className="btn gallery-more gallery-more-left"
-              aria-label={t('GALLERY_BACK')}
-              title={t('GALLERY_BACK')}
-              onClick={() => gallery.scroll(-1)}
-            >
-              <StageIcon name="chevronLeft" size={18} />
-            </button>
-          ) : null}
+          {/* Both arrows keep their place while idle (hidden), so the strip never moves under a
+              pointer when one appears as it scrolls. */}
+          <button
+            type="button"
+            className={`btn gallery-more gallery-more-left${gallery.more.left ? '' : ' is-idle'}`}
+            aria-label={t('GALLERY_BACK')}
+            title={t('GALLERY_BACK')}
+            disabled={!gallery.more.left}
+            aria-hidden={!gallery.more.left || undefined}
+            onClick={() => gallery.scroll(-1)}
+          >
+            <StageIcon name="chevronLeft" size={18} />
+          </button>
           <div
             className="add-gallery"
             role="group"
@@ -85,17 +87,17 @@ export function DesignerToolbar({
               </button>
             ))}
           </div>
-          {gallery.more.right ? (
-            <button
-              type="button"
-              className="btn gallery-more gallery-more-right"
-              aria-label={t('GALLERY_MORE')}
-              title={t('GALLERY_MORE')}
-              onClick={() => gallery.scroll(1)}
-            >
-              <StageIcon name="chevronRight" size={18} />
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className={`btn gallery-more gallery-more-right${gallery.more.right ? '' : ' is-idle'}`}
+            aria-label={t('GALLERY_MORE')}
+            title={t('GALLERY_MORE')}
+            disabled={!gallery.more.right}
+            aria-hidden={!gallery.more.right || undefined}
+            onClick={() => gallery.scroll(1)}
+          >
+            <StageIcon name="chevronRight" size={18} />
+          </button>
         </div>
         <div className="designer-actions">
           <div className="btn-group" role="group" aria-label={t('HISTORY')}>
