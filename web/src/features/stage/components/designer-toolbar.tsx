@@ -51,17 +51,12 @@ export function DesignerToolbar({
         >
           {/* Both arrows keep their place while idle (hidden), so the strip never moves under a
               pointer when one appears as it scrolls. */}
-          <button
-            type="button"
-            className={`btn gallery-more gallery-more-left${gallery.more.left ? '' : ' is-idle'}`}
-            aria-label={t('GALLERY_BACK')}
-            title={t('GALLERY_BACK')}
-            disabled={!gallery.more.left}
-            aria-hidden={!gallery.more.left || undefined}
+          <GalleryArrow
+            side="left"
+            shown={gallery.more.left}
+            label={t('GALLERY_BACK')}
             onClick={() => gallery.scroll(-1)}
-          >
-            <StageIcon name="chevronLeft" size={18} />
-          </button>
+          />
           <div
             className="add-gallery"
             role="group"
@@ -87,17 +82,12 @@ export function DesignerToolbar({
               </button>
             ))}
           </div>
-          <button
-            type="button"
-            className={`btn gallery-more gallery-more-right${gallery.more.right ? '' : ' is-idle'}`}
-            aria-label={t('GALLERY_MORE')}
-            title={t('GALLERY_MORE')}
-            disabled={!gallery.more.right}
-            aria-hidden={!gallery.more.right || undefined}
+          <GalleryArrow
+            side="right"
+            shown={gallery.more.right}
+            label={t('GALLERY_MORE')}
             onClick={() => gallery.scroll(1)}
-          >
-            <StageIcon name="chevronRight" size={18} />
-          </button>
+          />
         </div>
         <div className="designer-actions">
           <div className="btn-group" role="group" aria-label={t('HISTORY')}>
@@ -204,4 +194,31 @@ function useGalleryScroll(open: boolean) {
     if (strip) strip.scrollBy({ left: direction * strip.clientWidth * 0.8, behavior: 'smooth' });
   };
   return { ref, more, scroll };
+}
+
+/** One of the add strip's arrows; idle, it keeps its place hidden, so the strip does not move. */
+function GalleryArrow({
+  side,
+  shown,
+  label,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  shown: boolean;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn gallery-more gallery-more-${side}${shown ? '' : ' is-idle'}`}
+      aria-label={label}
+      title={label}
+      disabled={!shown}
+      aria-hidden={!shown || undefined}
+      onClick={onClick}
+    >
+      <StageIcon name={side === 'left' ? 'chevronLeft' : 'chevronRight'} size={18} />
+    </button>
+  );
 }
