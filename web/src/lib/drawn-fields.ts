@@ -2,7 +2,7 @@
  * What a visitor typed into a drawn page's fields before the app replaced the drawing (decision
  * 0054). A drawn page's text fields, boxes and lists take input from the first paint; when the
  * app draws the same screen in their place, this carries each field's value over to the app's
- * field of the same form and name (or id), as if the visitor had typed it there, and gives the
+ * field of the same form and name, as if the visitor had typed it there, and gives the
  * focus, with its caret or selection, back to the field that had it.
  */
 
@@ -10,12 +10,13 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const FIELDS = 'input, textarea, select';
 
-/** The key that finds a field's counterpart: its form's id and its name, else its id. */
+/**
+ * The key that finds a field's counterpart: its form's id and its name. Not its own id: ids made
+ * by React's useId differ between the build's drawing and the app.
+ */
 function keyOf(field: Field): string | null {
   const name = field.getAttribute('name');
-  const id = field.getAttribute('id');
-  if (!name && !id) return null;
-  return `${field.form?.id ?? ''}\u0000${name ? `name:${name}` : `id:${id}`}`;
+  return name ? `${field.form?.id ?? ''}\u0000${name}` : null;
 }
 
 function changed(field: Field): boolean {
@@ -57,7 +58,7 @@ function selectionOf(field: Field): [number, number] | null {
 
 /**
  * Starts watching the drawing inside `root`; call the function it returns once the app has
- * drawn its first screen there. Fields without a name or id are not carried (the drawing keeps
+ * drawn its first screen there. Fields without a name are not carried (the drawing keeps
  * them read-only, web/src/prerender/page-shell.tsx).
  */
 export function keepDrawnFields(root: HTMLElement): () => void {

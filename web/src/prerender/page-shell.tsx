@@ -186,8 +186,8 @@ export async function renderPage(
 
 /**
  * Controls need the app: until it starts, buttons show disabled, so no click is silently lost
- * when the app replaces the drawing. Fields the app can find again (with a name or an id: text
- * fields, boxes and lists) take input from the first paint, and the app carries what was typed
+ * when the app replaces the drawing. Fields the app can find again (with a name: text fields,
+ * boxes and lists) take input from the first paint, and the app carries what was typed
  * into its own fields when it replaces them (`keepDrawnFields`, decision 0054); the others read
  * read-only or disabled. Links are plain links and work from the start.
  */
@@ -198,7 +198,7 @@ export function inert(markup: string): string {
       if (/\s(disabled|readonly)=/.test(attributes)) return tag;
       const kind = /\stype="([a-z-]+)"/.exec(attributes)?.[1];
       const typing = name === 'textarea' || (name === 'input' && !NOT_TYPED.has(kind ?? 'text'));
-      const carried = name !== 'button' && /\s(name|id)="[^"]+"/.test(attributes) && !NOT_CARRIED.has(kind ?? 'text');
+      const carried = name !== 'button' && /\sname="[^"]+"/.test(attributes) && !NOT_CARRIED.has(kind ?? 'text');
       if (carried) return tag;
       return `<${name} ${typing ? 'readonly=""' : 'disabled=""'}${attributes}>`;
     },
