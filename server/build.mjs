@@ -1,13 +1,17 @@
 // Bundles the server and the CLI, with their dependencies, into dist/ so that `npm start`
 // runs one plain JavaScript file per entry: resolving hundreds of small modules at start
 // costs more than the server's own work. Native addons stay external.
+//
+//   node build.mjs            into dist/
+//   node build.mjs <folder>   into another folder beside dist/ (the server tests' processes run
+//                             a bundle of the source they test: test/support/global-setup.ts)
 import { build } from 'esbuild';
 
 const external = ['better-sqlite3', '@node-rs/argon2', 'pg-native', 'pg-cloudflare'];
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: process.argv[2] ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -8,12 +8,11 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../support/test-app.ts';
+import { bundled, serverRoot } from '../support/server-process.ts';
 
 // Findings of the operations review (issue "Trust and hardening", item 7), replayed with real
 // server and CLI processes, as an operator runs them.
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = ['--import', 'tsx'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-ops-'));
 
 // PostgreSQL schemas made here are named as every test file's are (t_ and 12 hex digits), so
@@ -55,7 +54,7 @@ interface Running {
 
 function startServer(databaseUrl: string, port: number): Running {
   let output = '';
-  const child = spawn(process.execPath, [...tsx, 'src/main.ts'], {
+  const child = spawn(process.execPath, bundled('main'), {
     cwd: serverRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SEED: 'demo', LOG_LEVEL: 'warn', MAIL_OUTBOX: path.join(dir, 'outbox') },
   });
@@ -81,7 +80,7 @@ async function stop(server: Running): Promise<void> {
 }
 
 function cli(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [...tsx, 'src/cli.ts', ...args], {
+  return spawnSync(process.execPath, [...bundled('cli'), ...args], {
     cwd: serverRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

@@ -2,10 +2,16 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { inject } from 'vitest';
 
-// The server runs as a real process here, from source through tsx, as an operator would.
+// The server runs as a real process here, as an operator runs it: the bundle `npm run build`
+// makes, made by the tests' set-up from the source under test (test/support/global-setup.ts).
 export const serverRoot = path.resolve(import.meta.dirname, '../..');
-export const tsx = ['--import', 'tsx'];
+
+/** Node's arguments that run the server (`main`) or the CLI (`cli`), from `serverRoot`. */
+export function bundled(entry: 'main' | 'cli'): string[] {
+  return [path.join(inject('serverBundle'), `${entry}.js`)];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,11 +31,11 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` with the environment and waits until its health call answers. */
+/** Starts the server with the environment and waits until its health call answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...tsx, 'src/main.ts'], {
+  const child = spawn(process.execPath, bundled('main'), {
     cwd: serverRoot,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
   });
