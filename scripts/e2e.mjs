@@ -33,6 +33,7 @@ const SECONDS = {
   'e2e/responsive.spec.ts': 172,
   'e2e/match.spec.ts': 150,
   'e2e/content.spec.ts': 133,
+  'e2e/laser-panel.spec.ts': 75,
   'e2e/membership.spec.ts': 131,
   'e2e/reminders-off.spec.ts': 114,
   'e2e/calendar.spec.ts': 71,
