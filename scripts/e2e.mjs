@@ -23,36 +23,37 @@ const cli = path.join(root, 'node_modules/@playwright/test/cli.js');
 const ALONE = ['e2e/laser.spec.ts', 'e2e/laser-screens.spec.ts'];
 
 /**
- * Seconds each file took when every file ran in one lane (2-core machine, load 3-4): what the
- * lanes are balanced by. A file not listed counts as a minute.
+ * Seconds each file's tests took in a whole run of two lanes on a 2-core machine (the sum of its
+ * tests' times in the log; laser-panel from a run alone, times 1.5): what the lanes are balanced
+ * by. A file not listed counts as a minute.
  */
 const SECONDS = {
-  'e2e/axe.spec.ts': 199,
-  'e2e/first-paint.spec.ts': 195,
-  'e2e/public-site.spec.ts': 177,
-  'e2e/responsive.spec.ts': 172,
-  'e2e/match.spec.ts': 150,
-  'e2e/content.spec.ts': 133,
-  'e2e/laser-panel.spec.ts': 75,
-  'e2e/membership.spec.ts': 131,
-  'e2e/reminders-off.spec.ts': 114,
-  'e2e/calendar.spec.ts': 71,
-  'e2e/admin.spec.ts': 60,
-  'e2e/small-things.spec.ts': 57,
-  'e2e/fits-the-person.spec.ts': 53,
-  'e2e/stage.spec.ts': 51,
-  'e2e/accounts.spec.ts': 50,
-  'e2e/focus.spec.ts': 47,
-  'e2e/target-sizes.spec.ts': 45,
-  'e2e/training-log.spec.ts': 40,
-  'e2e/match-import.spec.ts': 39,
-  'e2e/targets.spec.ts': 36,
-  'e2e/stage-layout.spec.ts': 27,
-  'e2e/shell.spec.ts': 26,
-  'e2e/library.spec.ts': 25,
-  'e2e/page-weight.spec.ts': 23,
-  'e2e/events-promises.spec.ts': 22,
-  'e2e/trust.spec.ts': 8,
+  'e2e/axe.spec.ts': 276,
+  'e2e/responsive.spec.ts': 246,
+  'e2e/match.spec.ts': 229,
+  'e2e/public-site.spec.ts': 221,
+  'e2e/membership.spec.ts': 214,
+  'e2e/first-paint.spec.ts': 209,
+  'e2e/content.spec.ts': 186,
+  'e2e/reminders-off.spec.ts': 174,
+  'e2e/calendar.spec.ts': 139,
+  'e2e/laser-panel.spec.ts': 110,
+  'e2e/training-log.spec.ts': 102,
+  'e2e/admin.spec.ts': 95,
+  'e2e/small-things.spec.ts': 93,
+  'e2e/focus.spec.ts': 89,
+  'e2e/fits-the-person.spec.ts': 84,
+  'e2e/stage.spec.ts': 79,
+  'e2e/accounts.spec.ts': 73,
+  'e2e/match-import.spec.ts': 67,
+  'e2e/target-sizes.spec.ts': 58,
+  'e2e/targets.spec.ts': 55,
+  'e2e/page-weight.spec.ts': 52,
+  'e2e/stage-layout.spec.ts': 42,
+  'e2e/shell.spec.ts': 38,
+  'e2e/library.spec.ts': 36,
+  'e2e/events-promises.spec.ts': 25,
+  'e2e/trust.spec.ts': 10,
 };
 
 const basePort = Number(process.env.E2E_PORT ?? 3210);
