@@ -133,6 +133,38 @@ test.describe('no Content-Security-Policy report', () => {
   });
 });
 
+test('a phone paints the hero with the page: its picture is in the page, and the app keeps it without fetching it', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/images/hero/')) fetched.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  const shown = () =>
+    page.locator('img.hero-backdrop').evaluate((img: HTMLImageElement) => ({
+      inPage: img.currentSrc.startsWith('data:image/webp;base64,'),
+      drawn: img.complete && img.naturalWidth > 0,
+    }));
+  expect(await shown()).toEqual({ inPage: true, drawn: true });
+  await appStarted(page);
+  // The app's hero is drawn anew: it shows the same picture, still from the page.
+  expect(await shown()).toEqual({ inPage: true, drawn: true });
+  expect(fetched).toEqual([]);
+  await phone.close();
+
+  // A wide screen takes the largest picture, fetched.
+  const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const wide = await desktop.newPage();
+  await wide.goto('/', { waitUntil: 'load' });
+  expect(await wide.locator('img.hero-backdrop').evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+    '/images/hero/range-dawn-1920.webp',
+  );
+  await desktop.close();
+});
+
 test.describe('the calendar reserves its month before the events arrive', () => {
   for (const viewport of [
     { width: 390, height: 844 },

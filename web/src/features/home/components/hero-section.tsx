@@ -1,10 +1,13 @@
+import { useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { heroPicture } from '../images.ts';
+import { HeroPictureContext, drawnHeroPicture } from '../hero-picture.ts';
 
 /** The hero: the club's promise over a drawing of the range at first light, and two ways in. */
 export function HeroSection() {
   const { t } = useTranslation('home/hero');
+  const files = useContext(HeroPictureContext);
+  const [heroPicture] = useState(() => drawnHeroPicture() ?? files);
   return (
     <section id="hero" className="hero" aria-labelledby="hero-title">
       <img
