@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { stageToWire } from '../packages/stage-engine/src/model.ts';
 import { axeViolations } from './support/axe.ts';
 import { browserFilming, laserStage } from './support/laser-stage.ts';
+import { writeDarkVideo } from './support/screen-video.ts';
 
 // The laser screens a member sets up before the camera sees anything: the scoring panel, the
 // calibration marks and the hint when the marks are not seen (a camera filming a dark picture),
@@ -12,15 +14,28 @@ import { browserFilming, laserStage } from './support/laser-stage.ts';
 // time, so these run in the lanes beside the other files; the files whose camera films shots run
 // alone (scripts/e2e.mjs).
 
+/** The viewer with the laser stage, in `language`, in a new page of `context`. */
+async function openViewer(context: BrowserContext, language: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(
+    ([wire, lang]) => {
+      localStorage.setItem('ipsc-club.lang', lang!);
+      localStorage.setItem('ipsc-club.custom-stage', wire!);
+    },
+    [JSON.stringify(stageToWire(laserStage())), language],
+  );
+  await page.goto('/dry-training');
+  await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
 test.describe('the scoring flow as a member sees it @camera', () => {
   let dir = '';
   let blank = '';
   test.beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'club-laser-flow-'));
     blank = path.join(dir, 'blank.y4m');
-    const frame = Buffer.alloc(640 * 480 * 1.5, 16);
-    frame.fill(128, 640 * 480);
-    writeFileSync(blank, Buffer.concat([Buffer.from('YUV4MPEG2 W640 H480 F30:1 Ip A1:1 C420jpeg\n'), Buffer.from('FRAME\n'), frame]));
+    writeDarkVideo(blank);
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,16 +53,7 @@ test.describe('the scoring flow as a member sees it @camera', () => {
       ] as const) {
         for (const language of ['es', 'ca', 'en'] as const) {
           const context = await browser.newContext({ baseURL, permissions: ['camera'], viewport });
-          const page = await context.newPage();
-          await page.addInitScript(
-            ([wire, lang]) => {
-              localStorage.setItem('ipsc-club.lang', lang!);
-              localStorage.setItem('ipsc-club.custom-stage', wire!);
-            },
-            [JSON.stringify(stageToWire(laserStage())), language],
-          );
-          await page.goto('/dry-training');
-          await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+          const page = await openViewer(context, language);
           await page.locator('.viewer-actions .btn-bar[aria-pressed]').nth(0).click();
           const panel = page.locator('.scoring-panel');
           await expect(panel).toBeInViewport();
@@ -84,16 +90,7 @@ test.describe('the full screen the camera watches @camera', () => {
     ] as const) {
       for (const language of ['es', 'ca', 'en'] as const) {
         const context = await browser.newContext({ viewport });
-        const page = await context.newPage();
-        await page.addInitScript(
-          ([wire, lang]) => {
-            localStorage.setItem('ipsc-club.lang', lang!);
-            localStorage.setItem('ipsc-club.custom-stage', wire!);
-          },
-          [JSON.stringify(stageToWire(laserStage())), language],
-        );
-        await page.goto('/dry-training');
-        await expect(page.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+        const page = await openViewer(context, language);
         const bar = page.locator('.viewer-bar');
         // Full screen, then the scoring panel, as a member sets up the camera.
         await bar.locator('.btn-bar').nth(-2).click();

@@ -8,7 +8,7 @@ import type { StagePoint } from '../packages/stage-engine/src/coordinates.ts';
 import { stageToWire } from '../packages/stage-engine/src/model.ts';
 import { millimetresPerUnit } from '@club/laser/markers';
 import { BODY_Y, CARD_UNITS_PER_MM_X, browserFilming, laserStage } from './support/laser-stage.ts';
-import { DEFAULT_LOOK, PERSPECTIVES, scriptFor, writeY4m } from './support/screen-video.ts';
+import { DEFAULT_LOOK, PERSPECTIVES, scriptFor, writeDarkVideo, writeY4m } from './support/screen-video.ts';
 import type { AppScreens, ClickedShot } from './support/screen-video.ts';
 
 // The laser camera judged from outside: screenshots of the running app (site header and viewer
@@ -128,9 +128,7 @@ test.describe('laser camera on screenshots of the app @camera', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'club-laser-screens-'));
     // A dark video for the runs that only need the camera open.
     blank = path.join(dir, 'blank.y4m');
-    const frame = Buffer.alloc(640 * 480 * 1.5, 16);
-    frame.fill(128, 640 * 480);
-    writeFileSync(blank, Buffer.concat([Buffer.from('YUV4MPEG2 W640 H480 F30:1 Ip A1:1 C420jpeg\n'), Buffer.from('FRAME\n'), frame]));
+    writeDarkVideo(blank);
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@
 // 640 × 480 camera by a perspective, dimmed, blurred and noisy, with a real trainer's weak laser
 // dot at the places the member shot. Used by the browser test (e2e/laser-screens.spec.ts) and
 // by `npm run bench -- laser`, which reads the screenshots that test keeps.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import sharp from 'sharp';
 import {
   blur,
@@ -148,4 +148,11 @@ export function writeY4m(file: string, script: VideoScript, noise: number): void
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes a one-frame dark video, for the runs that only need a camera open (it sees no marks). */
+export function writeDarkVideo(file: string): void {
+  const frame = Buffer.alloc(CAMERA_WIDTH * CAMERA_HEIGHT * 1.5, 16);
+  frame.fill(128, CAMERA_WIDTH * CAMERA_HEIGHT);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${CAMERA_WIDTH} H${CAMERA_HEIGHT} F${CAMERA_FPS}:1 Ip A1:1 C420jpeg\nFRAME\n`), frame]));
 }
