@@ -189,6 +189,9 @@ async function measure(url, session) {
     });
     const lhr = result.lhr;
     if (process.env.BENCH_LHR_OUT) writeFileSync(process.env.BENCH_LHR_OUT, JSON.stringify(lhr));
+    // The page's trace as Lighthouse recorded it (unthrottled: the figures scale it), to see
+    // what each long task was made of.
+    if (process.env.BENCH_TRACE_OUT) writeFileSync(process.env.BENCH_TRACE_OUT, JSON.stringify(result.artifacts.Trace ?? result.artifacts.traces?.defaultPass));
     if (lhr.runtimeError) {
       console.log(`  run failed to measure: ${lhr.runtimeError.code}`);
       return null;

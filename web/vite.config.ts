@@ -62,6 +62,18 @@ export default defineConfig({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // The stage's schemas and model, which the calendar's cards and the library need, are
+            // built as their modules run (tens of milliseconds on a phone): each module is a chunk
+            // of its own, so the starter runs them one per task.
+            {
+              name: (id: string) => /[\\/]packages[\\/](contract[\\/]src[\\/](library|stage|scoring)|stage-engine[\\/]src[\\/](model))\.ts$/.exec(id)?.slice(2).find(Boolean) ?? null,
+              test: /[\\/]packages[\\/](contract[\\/]src[\\/](library|stage|scoring)|stage-engine[\\/]src[\\/]model)\.ts$/,
+              // The module alone: what it imports stays where it was.
+              includeDependenciesRecursively: false,
+            },
+            // The helper every lazy import goes through stays out of the entry, so the chunks
+            // that import lazily need nothing of the entry and can run before it.
+            { name: 'preload', test: /vite[\\/]preload-helper/ },
           ],
         },
       },

@@ -45,4 +45,19 @@ describe('chunksBeforeEntry', () => {
     const entryOrder = chunkRunOrder(chunks, 'index.js');
     expect(chunksBeforeEntry(chunks, 'screen.js', 'index.js', entryOrder)).toEqual(['zod.js', 'schemas.js', 'forms.js']);
   });
+
+  it('runs the screen itself last when it needs nothing of the entry', () => {
+    const chunks = graph({
+      'index.js': ['runtime.js'],
+      'runtime.js': [],
+      'app.js': ['runtime.js'],
+      'screen.js': ['app.js', 'forms.js'],
+      'forms.js': ['runtime.js'],
+    });
+    expect(chunksBeforeEntry(chunks, 'screen.js', 'index.js', chunkRunOrder(chunks, 'index.js'))).toEqual([
+      'app.js',
+      'forms.js',
+      'screen.js',
+    ]);
+  });
 });

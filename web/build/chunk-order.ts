@@ -22,9 +22,10 @@ export function chunkRunOrder(chunks: ReadonlyMap<string, { imports: readonly st
 
 /**
  * The chunks of a screen's lazy chunk that can run before the app's entry, in run order: every
- * chunk `screen` imports (directly or not), less the entry, the chunks that import the entry
- * (directly or not: they may need what it sets up) and the chunks of `before` (already run).
- * Run one per task ahead of the entry, they spare the router's load of the screen one long task.
+ * chunk `screen` imports (directly or not), then the screen's own chunk, less the entry, the
+ * chunks that import the entry (directly or not: they may need what it sets up) and the chunks
+ * of `before` (already run). Run one per task ahead of the entry, they spare the router's load of
+ * the screen one long task.
  */
 export function chunksBeforeEntry(
   chunks: ReadonlyMap<string, { imports: readonly string[] }>,
@@ -45,5 +46,5 @@ export function chunksBeforeEntry(
     return found;
   };
   const done = new Set(before);
-  return chunkRunOrder(chunks, screen).filter((file) => !done.has(file) && !reachesEntry(file));
+  return [...chunkRunOrder(chunks, screen), screen].filter((file) => !done.has(file) && !reachesEntry(file));
 }
