@@ -8,6 +8,7 @@ import type { TestMember } from './support/fixtures.ts';
 import { createEvent } from './support/events.ts';
 import { apiCall, signIn, signInByApi } from './support/session.ts';
 import type { Session } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // Event types and role numbers of SPEC §3.
 const CLUB_PRACTICES = 10;
@@ -539,7 +540,7 @@ test.describe('staff area', () => {
     const ahead = dialog.getByTestId('walk-in-ahead');
     await expect(ahead).toContainText(`2 personas esperan una plaza; Primera ${tag}, Carla es la siguiente`);
     await expect(dialog.getByTestId('attendee-row')).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath('waitlist-desktop.png') });
+    await photograph(page, test.info().outputPath('waitlist-desktop.png'));
     const seated = page.waitForResponse((r) => r.url().includes('/waitlist/') && r.request().method() === 'POST');
     await ahead.getByRole('button', { name: `Dar plaza a Primera ${tag}, Carla` }).click();
     expect((await seated).status()).toBe(200);
@@ -554,7 +555,7 @@ test.describe('staff area', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(line.getByTestId('staff-waitlist-item')).toHaveCount(1);
     await line.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('waitlist-phone.png') });
+    await photograph(page, test.info().outputPath('waitlist-phone.png'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 

@@ -7,6 +7,7 @@ import type { TestMember } from './support/fixtures.ts';
 import { createEvent } from './support/events.ts';
 import type { CreatedEvent } from './support/events.ts';
 import { apiCall, signIn, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // The calendar of issue 4 as members, staff and visitors use it, against the built site. Every
 // test makes its own events in next month (never expired, always reachable) through the staff API.
@@ -229,7 +230,7 @@ test('on a phone the month shows day buttons with dots, and the chosen day lists
   expect(box?.width).toBeLessThanOrEqual(375);
   // Social shoots keep the long card under 900 px: at least 544 px tall.
   expect(box?.height).toBeGreaterThanOrEqual(544);
-  await page.screenshot({ path: testInfo.outputPath('phone-es.png'), fullPage: true });
+  await photograph(page, testInfo.outputPath('phone-es.png'), { fullPage: true });
 
   await card.getByRole('button', { name: 'Inscribirme' }).click();
   await expect(card.locator('[data-badge]')).toHaveText('Con plaza');
@@ -311,10 +312,7 @@ test('the calendar reads in es, ca and en, with the card open', async ({ page },
       await page.getByRole('button', { name: new RegExp(event.evento) }).click();
       const card = page.getByRole('article', { name: event.evento });
       await expect(card.getByRole('button', { name: expected[language].register })).toBeVisible();
-      await page.screenshot({
-        path: testInfo.outputPath(`calendar-${language}-${width}.png`),
-        fullPage: true,
-      });
+      await photograph(page, testInfo.outputPath(`calendar-${language}-${width}.png`), { fullPage: true });
     }
   }
 });
@@ -483,7 +481,7 @@ test('the calendar offers itself to Google Calendar, to iPhone and Mac, and to c
   const personal = (await apple.getAttribute('href'))?.replace(/^webcal:/, new URL(baseURL ?? '').protocol) ?? '';
   expect((await page.request.get(personal)).status()).toBe(200);
   await page.getByTestId('calendar-feed').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('calendar-feed-phone.png') });
+  await photograph(page, test.info().outputPath('calendar-feed-phone.png'));
 
   // The profile points to it too.
   await page.goto('/user-profile');

@@ -4,6 +4,7 @@ import { test, expect } from './support/test.ts';
 import { apiCall, signInByApi } from './support/session.ts';
 import { createMember } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { photograph } from './support/photos.ts';
 
 // The club's own content: staff edit it in the browser, visitors see it without a build or a
 // restart. Each test saves from the copy it reads, so the tests can run in any order.
@@ -56,7 +57,7 @@ test('staff change a fee and a visitor sees it, without a restart', async ({ pag
     await expect(name.getByLabel(language)).toHaveCSS('border-top-color', 'rgb(220, 53, 69)');
   }
   await expect(card.getByLabel('Precio (€)')).not.toHaveCSS('border-top-color', 'rgb(220, 53, 69)');
-  await name.screenshot({ path: `${shots}/editor-field-error-es.png` });
+  await photograph(name, `${shots}/editor-field-error-es.png`);
   await expect(page.getByRole('status')).toHaveCount(0);
   await name.getByLabel(/^Español/).fill(typed);
   await expect(name.getByText('Escribe este texto al menos en un idioma.')).toHaveCount(0);
@@ -93,7 +94,7 @@ test('a second staff member saving an older copy sees what changed and loses not
   await expect(conflict).toContainText('Otra persona ha guardado esta sección');
   await expect(conflict).toContainText('190.00 €');
   await expect(page.getByTestId('content-item-0').getByLabel('Precio (€)')).toHaveValue('181');
-  await page.screenshot({ path: `${shots}/editor-conflict-desktop-es.png`, fullPage: false });
+  await photograph(page, `${shots}/editor-conflict-desktop-es.png`);
   await conflict.getByRole('button', { name: 'Guardar mi versión encima' }).click();
   await expect(page.getByRole('status')).toHaveText('Guardado: ya se ve en la web.');
   const visitor = await browser.newPage();
@@ -113,7 +114,7 @@ test('staff upload a phone photo to the gallery and visitors see it in the carou
   await added.getByLabel('Foto', { exact: true }).setInputFiles(HEIC);
   await expect(added.getByRole('alert')).toContainText('Las fotos HEIC (el formato propio del iPhone) no se pueden convertir aquí');
   await expect(added.getByRole('alert')).toContainText('Más compatible');
-  await added.screenshot({ path: `${shots}/editor-heic-refused-es.png` });
+  await photograph(added, `${shots}/editor-heic-refused-es.png`);
   await expect(added.locator('img.content-thumb')).toHaveCount(0);
   await added.getByLabel('Foto', { exact: true }).setInputFiles(PHOTO);
   await expect(added.locator('img.content-thumb')).toBeVisible({ timeout: 30_000 });
@@ -139,7 +140,7 @@ test('staff upload a phone photo to the gallery and visitors see it in the carou
   await expect(lightbox.locator('img[alt="Tirada social de junio"]').first()).toBeVisible();
   const served = await visitor.request.get((await lightbox.locator('img[alt="Tirada social de junio"]').first().getAttribute('src'))!);
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  await visitor.screenshot({ path: `${shots}/gallery-lightbox-desktop-es.png` });
+  await photograph(visitor, `${shots}/gallery-lightbox-desktop-es.png`);
   await visitor.close();
 });
 
@@ -267,10 +268,10 @@ for (const lang of ['es', 'ca', 'en'] as const) {
       await page.locator('.content-tabs button').nth(4).click();
       await page.locator('.content-editor .btn-outline-primary').last().click();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/editor-news-${device}-${lang}.png`, fullPage: false });
+      await photograph(page, `${shots}/editor-news-${device}-${lang}.png`);
       await page.locator('.content-tabs button').nth(0).click();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shots}/editor-fees-${device}-${lang}.png`, fullPage: false });
+      await photograph(page, `${shots}/editor-fees-${device}-${lang}.png`);
     }
   });
 }
@@ -300,19 +301,19 @@ test('the public pages drawn from the content, on a phone and a desktop in three
       await page.addInitScript((l) => localStorage.setItem('ipsc-club.lang', l), lang);
       await page.goto('/#fees');
       await expect(page.locator('[data-fee-id]').first()).toBeVisible();
-      await page.screenshot({ path: `${shots}/home-fees-${device}-${lang}.png` });
+      await photograph(page, `${shots}/home-fees-${device}-${lang}.png`);
       await page.goto('/#news');
-      await page.screenshot({ path: `${shots}/home-news-${device}-${lang}.png` });
+      await photograph(page, `${shots}/home-news-${device}-${lang}.png`);
       await page.goto(`/news/open-day/${lang}`);
       // English is missing: the page says so and shows the club's language, never an empty box,
       // and the title says it is Spanish (a screen reader reads it with a Spanish voice).
       if (lang === 'en') await expect(page.getByText('This item is not written in English yet')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', lang === 'en' ? 'es' : lang);
       await expect(page.getByTestId('news-body').locator('strong')).toBeVisible();
-      await page.screenshot({ path: `${shots}/news-${device}-${lang}.png` });
+      await photograph(page, `${shots}/news-${device}-${lang}.png`);
       await page.goto('/team/jordi-puig');
       await expect(page.getByTestId('team-bio').locator('li').first()).toBeVisible();
-      await page.screenshot({ path: `${shots}/team-${device}-${lang}.png` });
+      await photograph(page, `${shots}/team-${device}-${lang}.png`);
     }
   }
   // As the server draws them, before any script: the English home's news link and the item's

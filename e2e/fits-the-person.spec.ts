@@ -6,6 +6,7 @@ import { axeViolations } from './support/axe.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import { createEvent } from './support/events.ts';
 import { apiCall, signIn, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // Event types and numbers of SPEC §3.
 const IPSC_SOCIAL_SHOOT = 3;
@@ -93,7 +94,7 @@ test.describe('a new member is told what to do next', () => {
         '/dry-training',
       );
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`next-steps-${viewport.name}-es.png`) });
+      await photograph(page, test.info().outputPath(`next-steps-${viewport.name}-es.png`));
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
@@ -124,9 +125,7 @@ test.describe('a new member is told what to do next', () => {
         await expect(card.getByTestId('claim-pending')).toContainText(claimed);
         await expect(card.getByTestId('next-steps')).toContainText(now);
         await card.scrollIntoViewIfNeeded();
-        await page.screenshot({
-          path: test.info().outputPath(`next-steps-${viewport.name}-${language}.png`),
-        });
+        await photograph(page, test.info().outputPath(`next-steps-${viewport.name}-${language}.png`));
         expect(await axeViolations(page)).toEqual([]);
       }
     }

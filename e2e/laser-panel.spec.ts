@@ -7,6 +7,7 @@ import { stageToWire } from '../packages/stage-engine/src/model.ts';
 import { axeViolations } from './support/axe.ts';
 import { browserFilming, laserStage } from './support/laser-stage.ts';
 import { writeDarkVideo } from './support/screen-video.ts';
+import { photograph } from './support/photos.ts';
 
 // The laser screens a member sets up before the camera sees anything: the scoring panel, the
 // calibration marks and the hint when the marks are not seen (a camera filming a dark picture),
@@ -57,17 +58,17 @@ test.describe('the scoring flow as a member sees it @camera', () => {
           await page.locator('.viewer-actions .btn-bar[aria-pressed]').nth(0).click();
           const panel = page.locator('.scoring-panel');
           await expect(panel).toBeInViewport();
-          await page.screenshot({ path: path.join(out, `${device}-${language}-1-panel.png`) });
+          await photograph(page, path.join(out, `${device}-${language}-1-panel.png`));
           await panel.locator('.btn-group .btn').nth(1).click();
           await panel.locator('.camera-actions .btn').first().click();
           await expect(page.getByTestId('calibration-marks')).toBeInViewport({ ratio: 1 });
-          await page.screenshot({ path: path.join(out, `${device}-${language}-2-marks.png`) });
+          await photograph(page, path.join(out, `${device}-${language}-2-marks.png`));
           // The camera sees only a dark picture: after a few seconds the hint says the marks are not seen.
           const status = page.getByTestId('camera-status');
           await expect(status).toHaveAttribute('data-problem', 'not-seen', { timeout: 20_000 });
           await expect(status).not.toHaveText('');
           await status.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(out, `${device}-${language}-3-hint.png`) });
+          await photograph(page, path.join(out, `${device}-${language}-3-hint.png`));
           await context.close();
         }
       }
@@ -115,7 +116,7 @@ test.describe('the full screen the camera watches @camera', () => {
           // A phone keeps the bar above the stage and the panel below it.
           expect(barBox.y + barBox.height).toBeLessThanOrEqual(stage.y + 1);
         }
-        await page.screenshot({ path: path.join(out, `${device}-${language}.png`) });
+        await photograph(page, path.join(out, `${device}-${language}.png`));
         expect(await axeViolations(page)).toEqual([]);
         await context.close();
       }

@@ -14,6 +14,7 @@ import { apiCall, signIn, storeSession } from './support/session.ts';
 import type { Session } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
+import { photograph } from './support/photos.ts';
 
 const IPSC_SOCIAL_SHOOT = 3;
 const REAL_EXPORT = readFileSync(
@@ -136,7 +137,7 @@ for (const lang of ['es', 'ca', 'en'] as const) {
       await panel.locator('button[type="submit"]').click();
       await expect(panel.getByTestId('import-refusal')).toContainText('Carry Optics');
       await panel.scrollIntoViewIfNeeded();
-      await p.screenshot({ path: `${shots}/import-${lang}-${width}.png`, fullPage: true });
+      await photograph(p, `${shots}/import-${lang}-${width}.png`, { fullPage: true });
       const scroll = await p.evaluate(() => document.documentElement.scrollWidth);
       if (scroll > width) problems.push(`import ${width}: ${scroll} px wide`);
       for (const violation of await axeViolations(p)) problems.push(`import ${width}: ${violation}`);

@@ -10,6 +10,7 @@ import { apiCall, signIn, storeSession } from './support/session.ts';
 import type { Session } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
+import { photograph } from './support/photos.ts';
 
 const IPSC_SOCIAL_SHOOT = 3;
 
@@ -407,7 +408,7 @@ for (const lang of ['es', 'ca', 'en'] as const) {
             await expect(p.getByTestId('score-card')).toBeVisible();
           }
           if (screen === 'results') await p.locator('.results-row summary').first().click();
-          await p.screenshot({ path: `${shots}/${screen}-${lang}-${width}.png`, fullPage: true });
+          await photograph(p, `${shots}/${screen}-${lang}-${width}.png`, { fullPage: true });
           const scroll = await p.evaluate(() => document.documentElement.scrollWidth);
           if (scroll > width) problems.push(`${who} ${screen} ${width}: ${scroll} px wide`);
           if (mobile || lang === 'es') for (const violation of await axeViolations(p)) problems.push(`${who} ${screen} ${width}: ${violation}`);

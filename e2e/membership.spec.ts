@@ -10,6 +10,7 @@ import { axeViolations } from './support/axe.ts';
 import { openScreen, roleContext } from './support/screens.ts';
 import { createEvent } from './support/events.ts';
 import { apiCall, signIn, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // The club's money and papers in a real browser: staff record, void and download the ledger,
 // a member reads their own membership, and the calendar card says an event needs a pack.
@@ -207,7 +208,7 @@ test('staff link an event fee to its event, found by title or date, in es, ca an
       for (const violation of await axeViolations(staffPage)) failures.push(`picker ${lang} ${device}: ${violation}`);
       const scrollWidth = await staffPage.evaluate(() => document.documentElement.scrollWidth);
       if (scrollWidth > width) failures.push(`picker ${lang} ${device}: ${scrollWidth} px wide`);
-      await staffPage.screenshot({ path: testInfo.outputPath(`event-picker-${lang}-${device}.png`), fullPage: true });
+      await photograph(staffPage, testInfo.outputPath(`event-picker-${lang}-${device}.png`), { fullPage: true });
       if (lang === 'es' && device === 'desktop') {
         await matches.first().click();
         await expect(staffPage.getByTestId('payment-event')).toContainText('Tirada de Otoño Picker');
@@ -218,7 +219,7 @@ test('staff link an event fee to its event, found by title or date, in es, ca an
         const row = staffPage.getByTestId('ledger-row').filter({ hasText: 'Vidal Soler, Jordi' });
         await expect(row).toHaveCount(1);
         await expect(row.getByTestId('ledger-event')).toContainText('Tirada de Otoño Picker');
-        await staffPage.screenshot({ path: testInfo.outputPath(`event-fee-ledger-${lang}-${device}.png`), fullPage: true });
+        await photograph(staffPage, testInfo.outputPath(`event-fee-ledger-${lang}-${device}.png`), { fullPage: true });
       }
       await context.close();
     }
@@ -248,7 +249,7 @@ async function sweep(browser: Browser, role: 'member' | 'staff', paths: string[]
         for (const violation of await axeViolations(page)) failures.push(`${screen} ${lang} ${device}: ${violation}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > (device === 'phone' ? 390 : 1280)) failures.push(`${screen} ${lang} ${device}: ${width} px wide`);
-        await page.screenshot({ path: testPath(`${screen.replace(/\//g, '_')}-${lang}-${device}.png`), fullPage: true });
+        await photograph(page, testPath(`${screen.replace(/\//g, '_')}-${lang}-${device}.png`), { fullPage: true });
       }
       await context.close();
     }

@@ -9,6 +9,7 @@ import { createEvent } from './support/events.ts';
 import { apiCall, signIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
+import { photograph } from './support/photos.ts';
 
 // A machine shared by many (load average 30-45 on 2 cores) can take over 10 s to start the app.
 const SLOW_START = { startTimeout: 60_000 };
@@ -50,7 +51,7 @@ async function visitor(browser: Browser, size: (typeof SIZES)[number], lang: Lan
 }
 
 async function look(page: Page, name: string, width: number, problems: string[]): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await photograph(page, test.info().outputPath(`${name}.png`), { fullPage: true });
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   if (scroll > width) problems.push(`${name}: ${scroll} px wide`);
   for (const violation of await axeViolations(page)) problems.push(`${name}: ${violation}`);

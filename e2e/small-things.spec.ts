@@ -8,6 +8,7 @@ import { clubMonthFromNow } from './support/months.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import { createEvent } from './support/events.ts';
 import { apiCall, signIn, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 test.describe('small things on the way', () => {
   test('the not-found page links back home', async ({ page }) => {
@@ -187,7 +188,7 @@ test.describe('small things that cost trust', () => {
       // Nothing left to send twice: the button is gone with the text.
       await expect(form.getByRole('button', { name: 'Enviar mensaje' })).toHaveCount(0);
       await sent.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`contact-sent-${name}.png`) });
+      await photograph(page, test.info().outputPath(`contact-sent-${name}.png`));
       expect(await axeViolations(page)).toEqual([]);
       await sent.getByRole('button', { name: 'Escribir otro mensaje' }).click();
       await expect(form.getByLabel('Mensaje')).toHaveValue('');
@@ -210,7 +211,7 @@ test.describe('small things that cost trust', () => {
     const toast = page.locator('.toast').first();
     await expect(toast).toBeVisible();
     expect(await overlap(toast, page.getByRole('heading', { level: 1 }))).toBe(false);
-    await page.screenshot({ path: test.info().outputPath('toast-phone.png') });
+    await photograph(page, test.info().outputPath('toast-phone.png'));
 
     // Staff on a desktop change an attendee's status in the dialog: the toast leaves the close button free.
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -234,7 +235,7 @@ test.describe('small things that cost trust', () => {
     const staffToast = page.locator('.toast').first();
     await expect(staffToast).toBeVisible();
     expect(await overlap(staffToast, dialog.getByRole('button', { name: 'Cerrar' }).first())).toBe(false);
-    await page.screenshot({ path: test.info().outputPath('toast-dialog-desktop.png') });
+    await photograph(page, test.info().outputPath('toast-dialog-desktop.png'));
 
     // Another staff tab: the events tab's news does not follow. A toast shown less than a second
     // before a screen change belongs to the change and stays (TOAST_NAVIGATION_GRACE_MS in
@@ -290,7 +291,7 @@ test.describe('small things that cost trust', () => {
     await expect(page.getByTestId('briefing-club')).toBeVisible();
     await expect(page.getByTestId('briefing-event')).toContainText(`Briefing ${tag}`);
     await expect(page.getByTestId('briefing-event')).toContainText(`${month.first.slice(0, 4)} · 10:00`);
-    await page.screenshot({ path: test.info().outputPath('briefing-print.png'), fullPage: true });
+    await photograph(page, test.info().outputPath('briefing-print.png'), { fullPage: true });
     await page.goto(`/stages/${stage!.id}/briefing`);
     await expect(page.getByTestId('briefing-club')).toBeVisible();
     await expect(page.getByTestId('briefing-event')).toContainText('Sin evento · impreso el');
@@ -312,7 +313,7 @@ test.describe('small things that cost trust', () => {
     await expect(strip).toBeVisible();
     const more = page.getByRole('button', { name: 'Ver más elementos' });
     await expect(more).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('designer-strip-phone.png') });
+    await photograph(page, test.info().outputPath('designer-strip-phone.png'));
     await more.click();
     await expect.poll(() => strip.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Ver los elementos anteriores' })).toBeVisible();
@@ -343,7 +344,7 @@ test.describe('small things that cost trust', () => {
     for (const fraction of [0.35, 0.5, 0.65]) await page.mouse.click(box.x + box.width * fraction, box.y + box.height * 0.5);
     const score = page.locator('.hit-summary');
     await expect(score).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('homework-landscape.png') });
+    await photograph(page, test.info().outputPath('homework-landscape.png'));
     expect(await overlap(notice, score)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { expect, test } from './support/test.ts';
 import { axeViolations } from './support/axe.ts';
 import { createMember } from './support/fixtures.ts';
 import { apiCall, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // The club's measured target sizes drive the drawing and the scoring: staff save sizes unlike the
 // defaults, and a click on the dry-training viewer scores against the card as the club measured
@@ -185,14 +186,14 @@ test('the viewer draws and scores the club card, and the briefing states and dra
           2,
         );
         expect(await axeViolations(screen)).toEqual([]);
-        await screen.screenshot({ path: path.join(out, `${device}-${lang}-briefing.png`), fullPage: true });
+        await photograph(screen, path.join(out, `${device}-${lang}-briefing.png`), { fullPage: true });
 
         await screen.goto('/dry-training');
         await expect(screen.getByTestId('viewer-canvas').locator('canvas').first()).toBeVisible();
         // The drawing follows the answer: let the sizes arrive and the canvas redraw.
         await screen.waitForLoadState('networkidle');
         expect(await axeViolations(screen)).toEqual([]);
-        await screen.screenshot({ path: path.join(out, `${device}-${lang}-viewer.png`) });
+        await photograph(screen, path.join(out, `${device}-${lang}-viewer.png`));
         await context.close();
       }
     }

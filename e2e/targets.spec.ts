@@ -6,6 +6,7 @@ import { axeViolations } from './support/axe.ts';
 import { createMember } from './support/fixtures.ts';
 import { openScreen, roleContext } from './support/screens.ts';
 import { apiCall, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // The club's target sizes in the staff area: approximate until measured, checked as typed, saved
 // in the settings, read by anyone (the laser camera's real-size figures).
@@ -80,7 +81,7 @@ test('staff correct the target sizes from their own targets; anyone reads them; 
       await screen.locator('.targets-screen fieldset').first().getByLabel(text(lang, 'FIELDS.cardWidth')).fill('x');
       await screen.getByRole('button', { name: text(lang, 'SAVE') }).click();
       await expect(screen.locator('.targets-screen .invalid-feedback')).toHaveText(text(lang, 'ERRORS.TYPE'));
-      await screen.screenshot({ path: path.join(out, `${device}-${lang}.png`), fullPage: true });
+      await photograph(screen, path.join(out, `${device}-${lang}.png`), { fullPage: true });
       expect(await axeViolations(screen)).toEqual([]);
       await context.close();
     }

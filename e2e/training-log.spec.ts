@@ -6,6 +6,7 @@ import { createMember } from './support/fixtures.ts';
 import { apiCall, signIn, storeSession } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { openScreen } from './support/screens.ts';
+import { photograph } from './support/photos.ts';
 
 // A machine shared by many (load average 30-45 on 2 cores) can take over 10 s to start the app.
 const SLOW_START = { startTimeout: 60_000 };
@@ -90,14 +91,14 @@ test('a member with more sessions than one page sees the whole log’s figures, 
       const shown = p.getByTestId('sessions-shown');
       await expect(shown).toHaveText(texts.SHOWN!.replace('{{shown}}', '50').replace('{{total}}', String(SESSIONS)));
       await expect(rows.filter({ hasText: 'El más antiguo' })).toHaveCount(0);
-      await p.screenshot({ path: test.info().outputPath(`training-first-page-${lang}-${size.width}.png`), fullPage: true });
+      await photograph(p, test.info().outputPath(`training-first-page-${lang}-${size.width}.png`), { fullPage: true });
 
       await p.getByRole('button', { name: texts.OLDER }).click();
       await expect(rows).toHaveCount(SESSIONS, { timeout: 60_000 });
       await expect(rows.filter({ hasText: 'El más antiguo' })).toHaveCount(1);
       await expect(shown).toHaveText(texts.SHOWN!.replace('{{shown}}', String(SESSIONS)).replace('{{total}}', String(SESSIONS)));
       await expect(p.getByRole('button', { name: texts.OLDER })).toHaveCount(0);
-      await p.screenshot({ path: test.info().outputPath(`training-all-${lang}-${size.width}.png`), fullPage: true });
+      await photograph(p, test.info().outputPath(`training-all-${lang}-${size.width}.png`), { fullPage: true });
       const scroll = await p.evaluate(() => document.documentElement.scrollWidth);
       expect(scroll, `page wider than ${size.width} px`).toBeLessThanOrEqual(size.width);
       // axe on a phone in every language and on a desktop in Spanish (the same markup).

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { createMember, mailsTo, waitForMail } from './support/fixtures.ts';
 import { apiCall, signInByApi } from './support/session.ts';
+import { photograph } from './support/photos.ts';
 
 // Texts come from the Spanish translation files, so a wording change does not break the tests.
 type Texts = Record<string, unknown>;
@@ -58,7 +59,7 @@ test.describe('trust: verified addresses and member numbers', () => {
         return hit !== null && p.contains(hit);
       });
       expect(textOnTop, `the banner's text is covered at ${size.width} px`).toBe(true);
-      await page.screenshot({ path: test.info().outputPath(`verify-banner-home-${size.width}.png`) });
+      await photograph(page, test.info().outputPath(`verify-banner-home-${size.width}.png`));
     }
     await page.goto('/user-profile');
     await expect(banner).toBeVisible();
