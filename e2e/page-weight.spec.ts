@@ -178,3 +178,30 @@ test.describe('a public page runs only what it needs', () => {
     expect(await page.evaluate(() => localStorage.getItem('ipsc-club.lang'))).toBe('ca');
   });
 });
+
+// The app's stylesheet holds Bootstrap's rules for the classes the site can write, not the whole
+// of Bootstrap (decision 0058, web/build/unused-bootstrap.ts): the rules every screen parses and
+// weighs at each style recalculation.
+test('the app’s stylesheet keeps the Bootstrap rules the screens use and leaves the others out', async ({ page }) => {
+  await page.goto('/calendar', { waitUntil: 'load' });
+  await appStarted(page);
+  const selectors = await page.evaluate(() => {
+    const found: string[] = [];
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) found.push(rule.selectorText);
+        else if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    return found;
+  });
+  const has = (selector: RegExp) => selectors.some((text) => selector.test(text));
+  // What the screens use: the modal and its parts, buttons, form fields, the grid.
+  for (const used of [/^\.modal-dialog$/, /^\.modal-header$/, /^\.btn-primary$/, /^\.form-control$/, /^\.row$/, /\.modal-fullscreen-sm-down/])
+    expect(has(used), String(used)).toBe(true);
+  // Bootstrap's components no screen has.
+  for (const unused of [/\.accordion/, /\.carousel-item/, /\.offcanvas/, /\.pagination/, /\.popover/])
+    expect(has(unused), String(unused)).toBe(false);
+  expect(selectors.length).toBeLessThan(1500);
+});

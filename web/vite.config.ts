@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { trimBootstrap } from './build/unused-bootstrap.ts';
 import { webManifest } from './build/web-manifest.ts';
 
 // `npm run build:test` (used by `npm run test:e2e`) sets VITE_TEST_HOOKS=true: the bundle then
@@ -40,7 +41,7 @@ function arucoAsCommonJs(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), webManifest(), prerenderPages(), precompress(), testBuildMarker(), arucoAsCommonJs()],
+  plugins: [trimBootstrap(), react(), webManifest(), prerenderPages(), precompress(), testBuildMarker(), arucoAsCommonJs()],
   worker: { format: 'es', plugins: () => [arucoAsCommonJs()] },
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(testHooks ? 'true' : 'false') },
   server: {
