@@ -161,3 +161,15 @@ test.describe('site shell', () => {
     await expect(page.locator('#main-navigation')).not.toHaveClass(/show/);
   });
 });
+
+// The suite's browser (e2e/support/chromium.ts): no page of Chromium's own address bar runs
+// beside the site's, so the processor goes to the site.
+test('the suite’s browser runs no page of its own address bar beside the site', async ({ page, browser }) => {
+  await page.goto('/terms');
+  const session = await browser.newBrowserCDPSession();
+  await session.send('Target.setDiscoverTargets', { discover: true });
+  const { targetInfos } = await session.send('Target.getTargets');
+  await session.detach();
+  expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup')).map((target) => target.url)).toEqual([]);
+  expect(targetInfos.some((target) => target.type === 'page' && target.url.endsWith('/terms'))).toBe(true);
+});
