@@ -6,7 +6,7 @@
 // run with a member's session stored in the browser first, as the web app keeps it.
 // Targets (issue 16): performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 1.5 s,
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
-// BENCH_SKIP_BUILD=1 uses the build as it is (WEB_DIST=folder: that build, not web/dist); BENCH_LHR_OUT=path keeps the last run's report; BENCH_ROUTES=/login,/calendar runs only those
+// BENCH_SKIP_BUILD=1 uses the build as it is (WEB_DIST=folder: that build, not web/dist); BENCH_LHR_OUT=path keeps the last run's report and BENCH_TRACE_OUT=path its trace; BENCH_ROUTES=/login,/calendar runs only those
 // (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
 // stands for a match of two stages and eight competitors the bench makes first).
 // Figures that travel from one machine to the next: beside each run it prints Lighthouse's

@@ -40,6 +40,9 @@ function arucoAsCommonJs(): Plugin {
   };
 }
 
+/** The contract's stage, library and scoring modules and the stage engine's model. */
+const STAGE_MODULES = /[\\/]packages[\\/](?:contract[\\/]src[\\/](library|stage|scoring)|stage-engine[\\/]src[\\/](model))\.ts$/;
+
 export default defineConfig({
   plugins: [trimBootstrap(), react(), webManifest(), prerenderPages(), precompress(), testBuildMarker(), arucoAsCommonJs()],
   worker: { format: 'es', plugins: () => [arucoAsCommonJs()] },
@@ -65,10 +68,13 @@ export default defineConfig({
             { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
             // The stage's schemas and model, which the calendar's cards and the library need, are
             // built as their modules run (tens of milliseconds on a phone): each module is a chunk
-            // of its own, so the starter runs them one per task.
+            // of its own, named after it, so the starter runs them one per task.
             {
-              name: (id: string) => /[\\/]packages[\\/](contract[\\/]src[\\/](library|stage|scoring)|stage-engine[\\/]src[\\/](model))\.ts$/.exec(id)?.slice(2).find(Boolean) ?? null,
-              test: /[\\/]packages[\\/](contract[\\/]src[\\/](library|stage|scoring)|stage-engine[\\/]src[\\/]model)\.ts$/,
+              name: (id: string) => {
+                const match = STAGE_MODULES.exec(id);
+                return match === null ? null : (match[1] ?? match[2]);
+              },
+              test: STAGE_MODULES,
               // The module alone: what it imports stays where it was.
               includeDependenciesRecursively: false,
             },

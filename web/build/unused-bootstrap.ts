@@ -14,9 +14,10 @@ import type { Plugin } from 'vite';
  * occurs as a word anywhere in the code that could write it (the web app's and the packages'
  * source, the server's, react-bootstrap's own code), or when it is one of react-bootstrap's
  * prefixes followed by such words and numbers joined by dashes (`btn-` + `outline-primary`,
- * `col-` + `md-6`, `modal-` + `dialog-centered`): the library composes those names at run time. A rule is dropped only when
- * none of its selectors can match; element, attribute and state selectors always count as
- * possible, and everything else in the stylesheet (custom properties, keyframes, at-rules) stays.
+ * `col-` + `md-6`, `modal-` + `dialog-centered`): the library composes those names at run time.
+ * A rule is dropped only when none of its selectors can match; element, attribute and state
+ * selectors always count as possible, and everything else in the stylesheet (custom properties,
+ * keyframes, at-rules) stays.
  */
 export function unusedBootstrapFilter(words: ReadonlySet<string>, prefixes: readonly string[]): (name: string) => boolean {
   // A word or a number, or a word, a dash and the rest composed likewise (`dialog-centered`,
@@ -62,9 +63,9 @@ function reactBootstrapModules(sources: readonly string[], esm: string): string[
   for (const text of sources) {
     for (const [, name] of text.matchAll(/from ['"]react-bootstrap\/([\w]+)['"]/g)) queue.push(`${name}.js`);
     for (const [, names] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]react-bootstrap['"]/g)) {
-      for (const name of names.split(',')) {
-        const imported = name.trim().split(/\s+as\s+/)[0].replace(/^type\s+/, '');
-        if (imported !== '' && !name.trim().startsWith('type ')) queue.push(`${imported}.js`);
+      for (const name of names.split(',').map((part) => part.trim())) {
+        // `type X` imports no module.
+        if (name !== '' && !name.startsWith('type ')) queue.push(`${name.split(/\s+as\s+/)[0]}.js`);
       }
     }
   }

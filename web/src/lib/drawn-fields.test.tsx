@@ -69,7 +69,7 @@ describe('fields of a drawn page', () => {
     password.setSelectionRange(3, 6);
     password.dispatchEvent(new Event('select', { bubbles: true }));
 
-    // The app replaces the drawing, as main.tsx does.
+    // The app replaces the drawing, as startApp (app/start-app.tsx) does.
     const app = createRoot(root);
     await act(async () => app.render(<SignIn />));
     expect(root.querySelector('[name="password"]')).not.toBe(password);
