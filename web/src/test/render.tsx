@@ -84,10 +84,13 @@ export interface FetchAnswer {
 
 /**
  * Replaces fetch: each call is recorded and answered by `answer` (one answer for all calls, or
- * a function of the call; a function that gives nothing answers 404). The XSRF cookie is set
- * as the server sets it on its first answer, so unsafe calls go out as in the browser.
+ * a function of the call, which may answer later through a promise; a function that gives
+ * nothing answers 404). The XSRF cookie is set as the server sets it on its first answer, so
+ * unsafe calls go out as in the browser.
  */
-export function stubFetch(answer: FetchAnswer | ((call: FetchCall) => FetchAnswer | undefined)): FetchCall[] {
+export function stubFetch(
+  answer: FetchAnswer | ((call: FetchCall) => FetchAnswer | undefined | Promise<FetchAnswer | undefined>),
+): FetchCall[] {
   const calls: FetchCall[] = [];
   document.cookie = 'XSRF-TOKEN=test-xsrf';
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -98,7 +101,7 @@ export function stubFetch(answer: FetchAnswer | ((call: FetchCall) => FetchAnswe
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
-    const given = typeof answer === 'function' ? answer(call) : answer;
+    const given = typeof answer === 'function' ? await answer(call) : answer;
     const { status = 200, body } = given ?? { status: 404, body: { errorCode: 'NOT_FOUND', message: 'not found' } };
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,

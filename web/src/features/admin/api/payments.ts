@@ -102,7 +102,9 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: (body: PaymentBody) =>
       withSpinner(apiRequest('/api/admin/payments/', { method: 'POST', body, schema: paymentSchema })),
-    onSuccess: invalidate,
+    // The lists refresh on their own: the caller hears of the payment as soon as the server has
+    // it, so the form clears at once and what staff type next is not wiped by a late clear.
+    onSuccess: () => void invalidate(),
   });
 }
 
