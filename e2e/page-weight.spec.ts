@@ -42,6 +42,8 @@ test.describe('a public page runs only what it needs', () => {
       await expect(html(page)).not.toHaveAttribute('data-app', 'started');
       expect(scripts.files()).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
       expect(await scripts.gzip()).toBeLessThanOrEqual(60 * KB);
+      // Nothing on the page waits for the starter: it is asked for after what the page shows.
+      await expect(page.locator('script[src^="/assets/boot-"]')).toHaveAttribute('fetchpriority', 'low');
       // The whole stylesheets have replaced the inlined subset all the same.
       await expect(page.locator('#critical-css')).toHaveCount(0);
 
@@ -54,6 +56,21 @@ test.describe('a public page runs only what it needs', () => {
       expect(scripts.files()).not.toContainEqual(expect.stringMatching(/schemas/));
     });
   }
+
+  test('a pointer resting over the page as it loads is not the visitor acting; moving it is', async ({ page }) => {
+    // The browser moves a resting pointer by itself once the page is laid out (a move that goes
+    // nowhere), as it did for Lighthouse, which then measured the whole app's loading.
+    const scripts = watchScripts(page);
+    await page.mouse.move(200, 300);
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#critical-css')).toHaveCount(0);
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+    expect(scripts.files()).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+
+    await page.mouse.move(240, 320);
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+  });
 
   test('home comes drawn whole from the live content, its sections and their links working without the app', async ({ page }) => {
     // The app never starts here (its entry is refused): what works, works on the drawing alone.

@@ -176,7 +176,9 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'scro
  * A light page (`light`: its drawing is the whole page, and nothing on it needs the app) runs no
  * app code for a visitor who only reads it: its starter drives the drawn menu and language
  * buttons itself (DRAWN_CONTROLS) and starts the app only when the visitor acts on the page (a
- * pointer moves or presses, a key, a focus, a scroll), so the app is there for what comes next.
+ * pointer moves or presses, a key, a focus, a scroll), so the app is there for what comes next;
+ * the move the browser makes by itself under a pointer resting over the page as it is laid out
+ * does not count.
  * A signed-in member's page starts the app as any other page does, to show the member's header,
  * and so does the page of a visitor whose language, kept in the browser, is not the one drawn.
  */
@@ -271,13 +273,16 @@ ${
   document.documentElement.dataset.start = 'intent';
   afterShown = loadStyles;
   wireDrawing();
-  const onIntent = () => {
+  const onIntent = (event) => {
+    // The browser moves the pointer by itself where one rests over the page as it is laid out
+    // (to update what it hovers): a move that goes nowhere is not the visitor's.
+    if (event.type === 'pointermove' && !event.movementX && !event.movementY) return;
     for (const type of ${JSON.stringify(INTENT_EVENTS)}) removeEventListener(type, onIntent, true);
     void start();
   };
   for (const type of ${JSON.stringify(INTENT_EVENTS)}) addEventListener(type, onIntent, { capture: true, passive: true });
   // A visitor who scrolled or took a focus before this script ran has acted already.
-  if (scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) onIntent();
+  if (scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) onIntent({ type: 'scroll' });
 }
 `
     : ''
@@ -454,7 +459,10 @@ export function prerenderPages(): Plugin {
                 (image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`,
               ),
               `<style id="critical-css">${critical}</style>`,
-              `<script type="module" crossorigin src="/${bootFile}"></script>`,
+              // A light page's drawing is the whole page and needs no script to show: its starter
+              // is fetched at low priority, after what the page shows, not ahead of it as a
+              // module script would be.
+              `<script type="module"${page.light === true ? ' fetchpriority="low"' : ''} crossorigin src="/${bootFile}"></script>`,
             ].join('\n    ');
             const html = drawnPage.replace('</head>', `  ${head}\n  </head>`);
             // The precompress plugin, which runs after this one, writes its .br and .gz.
