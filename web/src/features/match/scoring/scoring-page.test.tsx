@@ -175,36 +175,4 @@ describe('the scoring screen', { timeout: 30_000 }, () => {
     expect(sent[1].body).toMatchObject({ a: 10, c: 2, basedOn: 1 });
     expect(await screen.findByText('Every score is on the server.')).toBeInTheDocument();
   });
-
-  it('asks for the match beside the check of the stored session, not after it, and once', async () => {
-    let releaseCheck: (() => void) | null = null;
-    const serve = matchServer(eventUuid, () => ({ status: 500 }));
-    const calls = stubFetch((call) => {
-      if (call.url === '/api/active-user/')
-        return new Promise((resolve) => {
-          releaseCheck = () => resolve({ body: { token: 'token-1', user: officer } });
-        });
-      return serve(call);
-    });
-    renderWithProviders(<ScoringPage />, { route: `/match/${eventUuid}/score`, path: '/match/:uuid/score', areas: ['match'], language: 'en' });
-    const matchCalls = () => calls.filter((c) => c.url.startsWith(`/api/events/${eventUuid}/match/`)).map((c) => c.url);
-    // The session's check is still out: the match, its competitors and scores are asked for already.
-    await waitFor(() => expect(matchCalls()).toHaveLength(3));
-    expect(releaseCheck).not.toBeNull();
-    expect(screen.queryByRole('button', { name: /Ana García/ })).not.toBeInTheDocument();
-    releaseCheck!();
-    expect(await screen.findByRole('button', { name: /Ana García/ })).toBeInTheDocument();
-    expect(matchCalls().sort()).toEqual(
-      [`/api/events/${eventUuid}/match/`, `/api/events/${eventUuid}/match/competitors/`, `/api/events/${eventUuid}/match/scores/`].sort(),
-    );
-  });
-
-  it('shows a member who is neither staff nor a range officer that scoring is not theirs, whatever the match calls brought', async () => {
-    const member = makeUser({ uuid: 'officer-1', fullName: 'Officer, Olga' });
-    const serve = matchServer(eventUuid, () => ({ status: 500 }));
-    stubFetch((call) => (call.url === '/api/active-user/' ? { body: { token: 'token-1', user: member } } : serve(call)));
-    renderWithProviders(<ScoringPage />, { route: `/match/${eventUuid}/score`, path: '/match/:uuid/score', areas: ['match'], language: 'en' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff and range officers score matches.');
-    expect(screen.queryByRole('button', { name: /Ana García/ })).not.toBeInTheDocument();
-  });
 });

@@ -22,25 +22,24 @@ export const mayScore = (user: Pick<User, 'staff' | 'arbitroIpsc'> | null): bool
 /**
  * The match, its competitors and scores for the scoring screen: from the server when it answers
  * (and then kept on the device), else the copy kept on this device by the same member. A member
- * whose session could not be checked for want of network opens their own copy. With a session
- * stored on the device the match is asked for at once, beside the session's check, not after it:
- * the calls carry the stored session, and the server refuses them as it refuses the check.
+ * whose session could not be checked for want of network opens their own copy.
  */
 export function useScoringData(eventUuid: string, status: SessionStatus, user: User | null) {
-  const [loaded, setLoaded] = useState<ScoringData>({ status: 'loading' });
+  const [data, setData] = useState<ScoringData>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const officerUuid = user?.uuid ?? readStoredSession()?.uuid ?? null;
-  const waiting = status === 'restoring' && !officerUuid;
 
   useEffect(() => {
-    if (waiting) return;
+    if (status === 'restoring') return;
     let cancelled = false;
+    const stored = readStoredSession();
+    const officerUuid = user?.uuid ?? stored?.uuid ?? null;
     const keptCopy = async (): Promise<MatchSnapshot | undefined> => {
       if (!officerUuid) return undefined;
       const snapshot = await readSnapshot(eventUuid).catch(() => undefined);
       return snapshot && snapshot.officerUuid === officerUuid ? snapshot : undefined;
     };
     const load = async (): Promise<ScoringData> => {
+      if (status === 'authenticated' && !mayScore(user)) return { status: 'error', reason: 'forbidden' };
       if (!officerUuid) return { status: 'error', reason: 'signIn' };
       try {
         const [match, competitors, scores] = await Promise.all([
@@ -62,23 +61,18 @@ export function useScoringData(eventUuid: string, status: SessionStatus, user: U
       }
     };
     void load().then((next) => {
-      if (!cancelled) setLoaded(next);
+      if (!cancelled) setData(next);
     });
     return () => {
       cancelled = true;
     };
-  }, [eventUuid, officerUuid, waiting, attempt]);
-
-  // A member the check found to be neither staff nor a range officer scores nothing, whatever
-  // the calls made beside the check brought.
-  const data: ScoringData =
-    status === 'authenticated' && !mayScore(user) ? { status: 'error', reason: 'forbidden' } : loaded;
+  }, [eventUuid, status, user, attempt]);
 
   /** Reads the kept copy again (after the outbox sent scores, or another tab did). */
   const refreshFromDevice = useCallback(async () => {
     const snapshot = await readSnapshot(eventUuid).catch(() => undefined);
     if (!snapshot) return;
-    setLoaded((current) => (current.status === 'ready' ? { ...current, snapshot: { ...current.snapshot, scores: snapshot.scores } } : current));
+    setData((current) => (current.status === 'ready' ? { ...current, snapshot: { ...current.snapshot, scores: snapshot.scores } } : current));
   }, [eventUuid]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
