@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_ARGS, chromiumPath, root, startServer } from './support.mjs';
+import { chromiumPath, lighthouseChromeFlags, root, startServer } from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -27,7 +27,7 @@ const url = `${server.url}/`;
 async function measure() {
   const chrome = await chromeLauncher.launch({
     chromePath: await chromiumPath(),
-    chromeFlags: ['--headless', ...CHROMIUM_ARGS],
+    chromeFlags: lighthouseChromeFlags(),
   });
   try {
     const result = await lighthouse(url, {

@@ -26,7 +26,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, chromiumPath, root, startServer } from './support.mjs';
+import { chromiumPath, lighthouseChromeFlags, root, startServer } from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const siteSettings = JSON.parse(
@@ -164,7 +164,7 @@ async function benchMatch(session) {
 async function measure(url, session) {
   const chrome = await chromeLauncher.launch({
     chromePath: await chromiumPath(),
-    chromeFlags: ['--headless', ...CHROMIUM_ARGS],
+    chromeFlags: lighthouseChromeFlags(),
   });
   try {
     if (session) {
