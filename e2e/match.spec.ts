@@ -173,6 +173,39 @@ test('a range officer scores a squad with no network, the phone keeps the scores
   await context.close();
 });
 
+test('the scoring screen asks for its match beside the session check, not after it, and once', async ({ page, browser }) => {
+  const staff = await signIn(page, staffMember);
+  const match = await makeMatch(page, staff, ['Ana']);
+  const context = await phone(browser, staff);
+  const rp = await context.newPage();
+  const asked: string[] = [];
+  let allOut = () => {};
+  const matchCallsOut = new Promise<void>((resolve) => (allOut = resolve));
+  rp.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith(`/api/events/${match.uuid}/match/`)) return;
+    asked.push(path);
+    if (new Set(asked).size === 3) allOut();
+  });
+  // The session's check is answered only once the match's three calls are out, or after 10 s:
+  // an app that waited for the check before asking would wait those 10 s.
+  let callsWentFirst: boolean | undefined;
+  await rp.route('**/api/active-user/', async (route) => {
+    callsWentFirst = await Promise.race([
+      matchCallsOut.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
+  });
+  await openScreen(rp, `/match/${match.uuid}/score`);
+  await expect(rp.getByRole('heading', { name: match.evento })).toBeVisible();
+  expect(callsWentFirst).toBe(true);
+  expect([...asked].sort()).toEqual(
+    [`/api/events/${match.uuid}/match/`, `/api/events/${match.uuid}/match/competitors/`, `/api/events/${match.uuid}/match/scores/`].sort(),
+  );
+  await context.close();
+});
+
 test('two range officers score one competitor: the second sees both versions and chooses', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const staff = await signIn(page, staffMember);

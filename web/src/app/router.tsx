@@ -153,7 +153,22 @@ export const routes: RouteObject[] = [
         // Not behind a guard: a range officer opens it with no network, when the session cannot
         // be checked; the screen decides from the session or the copy kept on the phone.
         path: 'match/:uuid/score',
-        lazy: async () => ({ Component: (await import('../features/match/scoring/scoring-page.tsx')).ScoringPage }),
+        lazy: async () => {
+          const [{ ScoringPage }, { prefetchScoring }] = await Promise.all([
+            import('../features/match/scoring/scoring-page.tsx'),
+            import('../features/match/scoring/use-scoring-data.ts'),
+          ]);
+          return {
+            Component: ScoringPage,
+            // The match's calls go out beside the session's check; nothing waits for them here.
+            loader: ({ params }) => {
+              prefetchScoring(params.uuid ?? '');
+              return null;
+            },
+            // Choosing a stage or squad (the address's query) asks for nothing again.
+            shouldRevalidate: () => false,
+          };
+        },
       },
       {
         path: 'match/:uuid/results',

@@ -7,6 +7,7 @@ import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import type { FetchCall } from '../../../test/render.tsx';
 import { makeUser } from '../../../test/users.ts';
 import { ScoringPage } from './scoring-page.tsx';
+import { prefetchScoring } from './use-scoring-data.ts';
 
 // IndexedDB and the outbox run take a while on a busy machine: findBy and waitFor wait up to 10 s.
 configure({ asyncUtilTimeout: 10_000 });
@@ -174,5 +175,35 @@ describe('the scoring screen', { timeout: 30_000 }, () => {
     expect(sent).toHaveLength(2);
     expect(sent[1].body).toMatchObject({ a: 10, c: 2, basedOn: 1 });
     expect(await screen.findByText('Every score is on the server.')).toBeInTheDocument();
+  });
+
+  it('takes the match calls its route started beside the session check, and asks nothing twice', async () => {
+    let releaseCheck: (() => void) | null = null;
+    const serve = matchServer(eventUuid, () => ({ status: 500 }));
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/active-user/')
+        return new Promise((resolve) => {
+          releaseCheck = () => resolve({ body: { token: 'token-1', user: officer } });
+        });
+      return serve(call);
+    });
+    const matchCalls = () => calls.filter((c) => c.url.startsWith(`/api/events/${eventUuid}/match/`)).map((c) => c.url);
+    // What the route's loader does as the app starts.
+    prefetchScoring(eventUuid);
+    renderWithProviders(<ScoringPage />, { route: `/match/${eventUuid}/score`, path: '/match/:uuid/score', areas: ['match'], language: 'en' });
+    await waitFor(() => expect(releaseCheck).not.toBeNull());
+    expect(matchCalls()).toHaveLength(3);
+    releaseCheck!();
+    expect(await screen.findByRole('button', { name: /Ana García/ })).toBeInTheDocument();
+    expect(matchCalls().sort()).toEqual(
+      [`/api/events/${eventUuid}/match/`, `/api/events/${eventUuid}/match/competitors/`, `/api/events/${eventUuid}/match/scores/`].sort(),
+    );
+  });
+
+  it('with no session stored, starts no calls ahead', () => {
+    localStorage.clear();
+    const calls = stubFetch(() => undefined);
+    prefetchScoring(eventUuid);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Competitor, Match, Score } from '@club/contract/match';
 import type { User } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { readStoredSession } from '../../../lib/session-storage.ts';
@@ -14,6 +15,35 @@ export type ScoringData =
   | { status: 'ready'; snapshot: MatchSnapshot; offline: boolean }
   /** `signIn`: nobody signed in and no copy of theirs; `forbidden`: not staff nor range officer. */
   | { status: 'error'; reason: 'signIn' | 'forbidden' | 'notAMatch' | 'offlineNoCopy' | 'failed' };
+
+type MatchCalls = Promise<[Match, Competitor[], Score[]]>;
+
+/** How long calls started ahead (prefetchScoring) stay the screen's to take. */
+const PREFETCH_FRESH_MS = 10_000;
+const prefetched = new Map<string, { at: number; calls: MatchCalls }>();
+
+const askServer = (eventUuid: string): MatchCalls =>
+  Promise.all([fetchMatch(eventUuid), fetchCompetitors(eventUuid), fetchScores(eventUuid)]);
+
+/**
+ * The screen's three calls, started by its route's loader for a member with a session stored on
+ * the device: they go out beside the session's check, which the app waits for before it draws
+ * the screen, instead of after it. The screen takes them on its first load (once, and only while
+ * fresh); they carry the stored session, and the server refuses them as it refuses the check.
+ */
+export function prefetchScoring(eventUuid: string): void {
+  if (!eventUuid || !readStoredSession()) return;
+  const calls = askServer(eventUuid);
+  // A refusal is read when the screen takes the calls; one never taken is dropped.
+  calls.catch(() => undefined);
+  prefetched.set(eventUuid, { at: Date.now(), calls });
+}
+
+function matchCalls(eventUuid: string): MatchCalls {
+  const ahead = prefetched.get(eventUuid);
+  prefetched.delete(eventUuid);
+  return ahead && Date.now() - ahead.at < PREFETCH_FRESH_MS ? ahead.calls : askServer(eventUuid);
+}
 
 /** Staff and members with arbitroIpsc score (API.md, Matches). */
 export const mayScore = (user: Pick<User, 'staff' | 'arbitroIpsc'> | null): boolean =>
@@ -42,11 +72,7 @@ export function useScoringData(eventUuid: string, status: SessionStatus, user: U
       if (status === 'authenticated' && !mayScore(user)) return { status: 'error', reason: 'forbidden' };
       if (!officerUuid) return { status: 'error', reason: 'signIn' };
       try {
-        const [match, competitors, scores] = await Promise.all([
-          fetchMatch(eventUuid),
-          fetchCompetitors(eventUuid),
-          fetchScores(eventUuid),
-        ]);
+        const [match, competitors, scores] = await matchCalls(eventUuid);
         const snapshot: MatchSnapshot = { eventUuid, match, competitors, scores, officerUuid, savedAt: new Date().toISOString() };
         await writeSnapshot(snapshot).catch(() => undefined);
         return { status: 'ready', snapshot, offline: false };
