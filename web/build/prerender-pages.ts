@@ -277,12 +277,15 @@ ${
     // The browser moves the pointer by itself where one rests over the page as it is laid out
     // (to update what it hovers): a move that goes nowhere is not the visitor's.
     if (event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    acted();
+  };
+  const acted = () => {
     for (const type of ${JSON.stringify(INTENT_EVENTS)}) removeEventListener(type, onIntent, true);
     void start();
   };
   for (const type of ${JSON.stringify(INTENT_EVENTS)}) addEventListener(type, onIntent, { capture: true, passive: true });
   // A visitor who scrolled or took a focus before this script ran has acted already.
-  if (scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) onIntent({ type: 'scroll' });
+  if (scrollY > 0 || (document.activeElement && document.activeElement !== document.body)) acted();
 }
 `
     : ''
