@@ -78,6 +78,17 @@ export default defineConfig({
               // The module alone: what it imports stays where it was.
               includeDependenciesRecursively: false,
             },
+            // The app's start with every small module it imports (the club's settings, the HTTP
+            // and session helpers, the routes' names...): one request, where each was a chunk of
+            // its own that every screen asked for. A server on HTTP/1.1 takes six at a time.
+            { name: 'start-app', test: /[\\/]web[\\/]src[\\/]app[\\/]start-app\.tsx$/ },
+            // The scoring screen with its outbox, its calls and idb, in one chunk for a range
+            // officer's phone (decision 0060); the setup and match-day screens share some of it.
+            {
+              name: 'scoring-page',
+              test: /[\\/]web[\\/]src[\\/]features[\\/]match[\\/](scoring[\\/][a-z-]+|api[\\/](scores|competitors))\.tsx?$|[\\/]node_modules[\\/]idb[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // The helper every lazy import goes through stays out of the entry, so the chunks
             // that import lazily need nothing of the entry and can run before it.
             { name: 'preload', test: /vite[\\/]preload-helper/ },
