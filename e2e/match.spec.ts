@@ -206,6 +206,28 @@ test('the scoring screen asks for its match beside the session check, not after 
   await context.close();
 });
 
+test('the scoring page sends the session check and the match calls before the app’s code, each once', async ({ page, browser }) => {
+  const staff = await signIn(page, staffMember);
+  const match = await makeMatch(page, staff, ['Eva']);
+  const context = await phone(browser, staff);
+  const rp = await context.newPage();
+  const asked: string[] = [];
+  rp.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') || path.includes('/assets/start-app-')) asked.push(path);
+  });
+  await openScreen(rp, `/match/${match.uuid}/score`);
+  await expect(rp.getByRole('heading', { name: match.evento })).toBeVisible();
+  await expect(rp.getByRole('button', { name: /Eva/ }).first()).toBeVisible();
+  const appCode = asked.findIndex((path) => path.includes('/assets/start-app-'));
+  expect(appCode).toBeGreaterThan(-1);
+  for (const call of ['/api/active-user/', ...['', 'competitors/', 'scores/'].map((tail) => `/api/events/${match.uuid}/match/${tail}`)]) {
+    expect(asked.filter((path) => path === call), call).toHaveLength(1);
+    expect(asked.indexOf(call), call).toBeLessThan(appCode);
+  }
+  await context.close();
+});
+
 test('two range officers score one competitor: the second sees both versions and chooses', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const staff = await signIn(page, staffMember);

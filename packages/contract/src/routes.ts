@@ -50,10 +50,17 @@ const idRoutes = [
 /**
  * Screens with an id in the path that are still drawn at build time: their frame, the same for
  * every id (the screen then fills it in). `drawnAt` is the path the build draws it from, `name`
- * its file (`pages/{name}.{lang}.html`).
+ * its file (`pages/{name}.{lang}.html`). `calls` are the screen's first calls, `$1` standing for
+ * the id the pattern captures: the page's starter sends them for a member with a session stored
+ * on the device, beside the app's code (decision 0060), and the screen takes their answers.
  */
 export const DRAWN_FRAMES = [
-  { name: 'match-score', drawnAt: '/match/frame/score', pattern: /^\/match\/[A-Za-z0-9-]{1,64}\/score$/ },
+  {
+    name: 'match-score',
+    drawnAt: '/match/frame/score',
+    pattern: /^\/match\/([A-Za-z0-9-]{1,64})\/score$/,
+    calls: ['/api/events/$1/match/', '/api/events/$1/match/competitors/', '/api/events/$1/match/scores/'],
+  },
 ] as const;
 
 /** The name of the frame drawn at build time for a path with an id, if it has one. */

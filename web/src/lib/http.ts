@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FieldErrors } from '@club/contract/errors';
 import { readStoredSession } from './session-storage.ts';
+import { takeEarlyAnswer } from './early-calls.ts';
 
 /** A failed call, typed by the contract's error body. */
 export class ApiCallError extends Error {
@@ -46,10 +47,21 @@ export interface RequestOptions<T> {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers = await callHeaders(path, method);
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const session = readStoredSession();
   const url = withQuery(path, options.query);
+  // The page's starter may have sent this very call already (src/lib/early-calls.ts).
+  const early = method === 'GET' && !options.signal ? takeEarlyAnswer(url, session?.token) : undefined;
+  if (early) {
+    let answer: Awaited<typeof early>;
+    try {
+      answer = await early;
+    } catch {
+      throw new ApiCallError(0, 'NETWORK_ERROR', 'The server could not be reached.');
+    }
+    return readAnswer(answer.status, answer.statusText, answer.text, options.schema, session !== null);
+  }
+  const headers = await callHeaders(path, method);
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(url, {

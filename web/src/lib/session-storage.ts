@@ -3,8 +3,12 @@
 const PREFIX = 'ipsc-club.';
 const TOKEN = `${PREFIX}token`;
 const UUID = `${PREFIX}uuid`;
-/** Where the token is kept; a drawn page's starter reads it to tell a member's visit (web/build/prerender-pages.ts). */
+/**
+ * Where the token and uuid are kept; a page's starter reads them to tell a member's visit and to
+ * send the page's first calls (web/build/prerender-pages.ts).
+ */
 export const SESSION_TOKEN_KEY = TOKEN;
+export const SESSION_UUID_KEY = UUID;
 /** Where the visitor's language choice is kept (the `lang` preference). */
 export const LANGUAGE_KEY = `${PREFIX}lang`;
 

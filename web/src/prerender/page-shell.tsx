@@ -47,6 +47,11 @@ export interface PrerenderedPage {
    * are carried into the app's (decision 0054).
    */
   light?: boolean;
+  /**
+   * The screen's first calls (`$1`: the id `pattern` captures from the address), which the page's
+   * starter sends at once for a member with a session stored on the device (decision 0060).
+   */
+  early?: { pattern: RegExp; calls: readonly string[] };
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
@@ -91,7 +96,13 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.privacy, 'src/features/legal/privacy-page.tsx'), light: true },
   page(APP_ROUTES.matchDay, 'src/features/match/page/match-day-page.tsx'),
   page(APP_ROUTES.myResults, 'src/features/results/my-results-page.tsx', 'restoring'),
-  { path: scoringFrame.drawnAt, name: scoringFrame.name, module: 'src/features/match/scoring/scoring-page.tsx', session: 'restoring' },
+  {
+    path: scoringFrame.drawnAt,
+    name: scoringFrame.name,
+    module: 'src/features/match/scoring/scoring-page.tsx',
+    session: 'restoring',
+    early: { pattern: scoringFrame.pattern, calls: scoringFrame.calls },
+  },
   ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true, content: true })),
   // The model of every news page (the server draws each item's page from it with the live content).
   { ...page(NEWS_MODEL_PATH, 'src/features/news/news-page.tsx'), name: 'news', light: true, content: true },

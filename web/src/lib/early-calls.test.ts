@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAWN_FRAMES } from '@club/contract/routes';
+import { earlyCallsSource } from '../../build/early-calls-source.ts';
+import { apiRequest } from './http.ts';
+import { EARLY_CALLS_FRESH_MS, EARLY_CALLS_KEY } from './early-calls.ts';
+import { clearStoredSession, writeStoredSession } from './session-storage.ts';
+
+// The starter's first lines, as the build writes them for the scoring screen's page, run here as
+// the browser runs them; the app's calls then take (or do not take) what they sent.
+const scoring = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
+const runStarter = () => new Function(earlyCallsSource({ pattern: scoring.pattern, calls: scoring.calls }))();
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.documentElement.lang = 'ca';
+  window.history.replaceState(null, '', '/match/ev-1/score/');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearStoredSession();
+  delete (globalThis as Record<string, unknown>)[EARLY_CALLS_KEY];
+  window.history.replaceState(null, '', '/');
+});
+
+describe('a page’s first calls, sent by its starter', () => {
+  it('go out at once for a stored session, with its token and the page’s language, and the app takes each answer once', async () => {
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: false });
+    fetchMock.mockImplementation(async (url) => json(200, { asked: String(url) }));
+    runStarter();
+    expect(asked()).toEqual([
+      '/api/active-user/',
+      '/api/events/ev-1/match/',
+      '/api/events/ev-1/match/competitors/',
+      '/api/events/ev-1/match/scores/',
+    ]);
+    for (const [, init] of fetchMock.mock.calls) {
+      const headers = init?.headers as Record<string, string>;
+      expect(headers.Authorization).toBe('Token tok-1');
+      expect(headers['Accept-Language']).toBe('ca');
+    }
+    // Taken: the app's own calls send nothing more and read what the starter's got.
+    await expect(apiRequest('/api/events/ev-1/match/competitors/')).resolves.toEqual({ asked: '/api/events/ev-1/match/competitors/' });
+    await expect(apiRequest('/api/active-user/')).resolves.toEqual({ asked: '/api/active-user/' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // Once: the same call again goes to the server.
+    await apiRequest('/api/active-user/');
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('send nothing for a visitor with no session, nor a screen’s calls on another address', () => {
+    runStarter();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((globalThis as Record<string, unknown>)[EARLY_CALLS_KEY]).toBeUndefined();
+
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: true });
+    window.history.replaceState(null, '', '/calendar');
+    fetchMock.mockImplementation(async () => json(200, {}));
+    runStarter();
+    expect(asked()).toEqual(['/api/active-user/']);
+  });
+
+  it('are not taken with another token, once stale, nor by a call that is not the same GET', async () => {
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: true });
+    fetchMock.mockImplementation(async () => json(200, { from: 'starter' }));
+    runStarter();
+    fetchMock.mockImplementation(async () => json(200, { from: 'app' }));
+    await expect(apiRequest('/api/events/ev-1/match/', { query: { page: 2 } })).resolves.toEqual({ from: 'app' });
+    await expect(apiRequest('/api/events/ev-1/match/scores/', { method: 'PUT', body: {} })).resolves.toEqual({ from: 'app' });
+    // Signed in as somebody else since the page opened.
+    writeStoredSession({ token: 'tok-2', uuid: 'u2', remember: true });
+    await expect(apiRequest('/api/active-user/')).resolves.toEqual({ from: 'app' });
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: true });
+    const sent = performance.now();
+    vi.spyOn(performance, 'now').mockReturnValue(sent + EARLY_CALLS_FRESH_MS + 1);
+    await expect(apiRequest('/api/events/ev-1/match/competitors/')).resolves.toEqual({ from: 'app' });
+  });
+
+  it('read a refusal and a lost network as the app’s own calls would', async () => {
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: true });
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).endsWith('/scores/')) throw new TypeError('Failed to fetch');
+      if (String(url).endsWith('/match/')) return json(404, { errorCode: 'NOT_A_MATCH', message: 'not a match' });
+      return json(200, {});
+    });
+    runStarter();
+    await expect(apiRequest('/api/events/ev-1/match/')).rejects.toMatchObject({ status: 404, errorCode: 'NOT_A_MATCH' });
+    await expect(apiRequest('/api/events/ev-1/match/scores/')).rejects.toMatchObject({ status: 0, errorCode: 'NETWORK_ERROR' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * A page's first calls, sent by its starter before the app's code has arrived (decision 0060):
+ * the session's check, and the screen's own calls where its drawn frame names them. The starter
+ * (web/build/prerender-pages.ts) keeps them on `window` under EARLY_CALLS_KEY; the app takes each
+ * answer once, for the same GET with the same token, while it is fresh, and otherwise asks again.
+ */
+export const EARLY_CALLS_KEY = '__clubEarlyCalls';
+
+/** How long an answer sent ahead stays the app's to take. */
+export const EARLY_CALLS_FRESH_MS = 10_000;
+
+/** A call's answer as the starter keeps it: read whole, so the app reads it as its own. */
+export interface EarlyAnswer {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+/** What the starter leaves: the token the calls carried, when they left, and their answers. */
+export interface EarlyCalls {
+  token: string;
+  /** `performance.now()` when the calls left. */
+  at: number;
+  answers: Record<string, Promise<EarlyAnswer> | undefined>;
+}
+
+function earlyCalls(): EarlyCalls | undefined {
+  return (globalThis as { [EARLY_CALLS_KEY]?: EarlyCalls })[EARLY_CALLS_KEY];
+}
+
+/**
+ * The answer to `url` sent ahead with `token`, once: undefined when none was sent, it carried
+ * another token (the member signed out or in since), or it is older than EARLY_CALLS_FRESH_MS.
+ */
+export function takeEarlyAnswer(url: string, token: string | undefined): Promise<EarlyAnswer> | undefined {
+  const early = earlyCalls();
+  const answer = early?.answers[url];
+  if (!early || !answer) return undefined;
+  delete early.answers[url];
+  if (early.token !== token || performance.now() - early.at >= EARLY_CALLS_FRESH_MS) return undefined;
+  return answer;
+}
