@@ -8,7 +8,8 @@
 // CLS ≤ 0.05, JavaScript ≤ 150 KB gzip before first paint. It asserts nothing.
 // BENCH_SKIP_BUILD=1 uses the build as it is (WEB_DIST=folder: that build, not web/dist); BENCH_LHR_OUT=path keeps the last run's report and BENCH_TRACE_OUT=path its trace; BENCH_ROUTES=/login,/calendar runs only those
 // (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
-// stands for a match of two stages and eight competitors the bench makes first).
+// stands for a match of two stages and eight competitors the bench makes first, `{results}` for
+// another, every run scored and its results published).
 // Figures that travel from one machine to the next: beside each run it prints Lighthouse's
 // benchmarkIndex (the LHR's environment), the load average (1 min) before and after the run,
 // and the main-thread time of the page's own scripts (same origin) as observed in the trace:
@@ -18,7 +19,7 @@
 // TBT a machine of index 1000 would show, if blocking time scales inversely with the index)
 // and observed script milliseconds per KB gzip of own scripts loaded.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,8 @@ const ALL_ROUTES = [
   'member:/training',
   // The range officer's scoring screen of a match the bench makes (issue "Match day": ≥ 95).
   'staff:/match/{match}/score',
+  // A visitor reading the published results of another (eight shooters, two stages, scored).
+  '/match/{results}/results',
 ];
 // WEB_DIST (which the server reads too) measures another build than web/dist, e.g. a copy kept
 // from before a change, so two builds can be run one after the other on the same machine.
@@ -112,7 +115,8 @@ async function memberSession(staff = false) {
 }
 
 /** A social shoot two weeks ahead made into a match (two stages, one squad, eight guests); its uuid. */
-async function benchMatch(session) {
+/** A match the bench makes (see below); `published`: every run scored and the results published. */
+async function benchMatch(session, { published = false } = {}) {
   const first = await fetch(`${server.url}/api/health/`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
   const call = async (method, url, body) => {
@@ -138,7 +142,7 @@ async function benchMatch(session) {
     plazas: 30,
     status: 2,
   });
-  await call('PUT', `/api/admin/events/${event.uuid}/match/`, {
+  const matchBody = {
     name: 'Bench match',
     scoring: 'ipsc',
     published: false,
@@ -147,7 +151,8 @@ async function benchMatch(session) {
       { number: 2, name: 'Stage two', minRounds: 8 },
     ],
     squads: [{ number: 1, capacity: 10 }],
-  });
+  };
+  await call('PUT', `/api/admin/events/${event.uuid}/match/`, matchBody);
   for (let i = 1; i <= 8; i++) {
     await call('POST', `/api/admin/events/${event.uuid}/match/competitors/`, {
       nombre: `Guest ${i}`,
@@ -156,6 +161,26 @@ async function benchMatch(session) {
       factor: 1,
       squad: 1,
     });
+  }
+  if (published) {
+    const competitors = await call('GET', `/api/events/${event.uuid}/match/competitors/`);
+    for (const [i, competitor] of competitors.entries()) {
+      for (const stage of [1, 2]) {
+        await call('PUT', `/api/events/${event.uuid}/match/stages/${stage}/scores/${competitor.id}/`, {
+          a: 2 + (i % 3),
+          c: 1 + (i % 2),
+          d: i % 2,
+          m: i % 4 === 0 ? 1 : 0,
+          ns: 0,
+          procedurals: 0,
+          time: 9.5 + i * 0.73 + stage,
+          dnf: false,
+          clientId: randomUUID(),
+          basedOn: null,
+        });
+      }
+    }
+    await call('PUT', `/api/admin/events/${event.uuid}/match/`, { ...matchBody, published: true });
   }
   return event.uuid;
 }
@@ -275,6 +300,7 @@ try {
   const rows = [];
   let staffSession;
   let matchUuid;
+  let resultsUuid;
   for (const route of routes) {
     const asStaff = route.startsWith('staff:');
     const signedIn = asStaff || route.startsWith('member:');
@@ -284,6 +310,10 @@ try {
     if (pathname.includes('{match}')) {
       matchUuid ??= await benchMatch(staffSession ?? (await memberSession(true)));
       pathname = pathname.replace('{match}', matchUuid);
+    }
+    if (pathname.includes('{results}')) {
+      resultsUuid ??= await benchMatch((staffSession ??= await memberSession(true)), { published: true });
+      pathname = pathname.replace('{results}', resultsUuid);
     }
     // The document as the browser gets it (Lighthouse's Chromium asks for English).
     const html = await (

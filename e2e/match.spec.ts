@@ -439,6 +439,31 @@ async function publishedMatch(page: Page) {
   return { staff, shooterSession, match };
 }
 
+test('a visitor’s phone shows the published results without the page moving as they arrive', async ({ page, browser }) => {
+  const { match } = await publishedMatch(page);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const visitor = await context.newPage();
+  await visitor.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The results take a while, as on a phone's network: the screen shows its frame meanwhile.
+  await visitor.route('**/match/results/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await visitor.goto(`/match/${match.uuid}/results`);
+  await expect(visitor.locator('.results-row').first()).toBeVisible();
+  await visitor.waitForTimeout(500);
+  const shifts = await visitor.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  await context.close();
+});
+
 for (const lang of ['es', 'ca', 'en'] as const) {
   test(`the match day screens in ${lang}, on a phone and a desktop: axe finds nothing, nothing is wider than the screen, and each is photographed`, async ({ page, browser }) => {
     test.setTimeout(480_000);
