@@ -439,7 +439,7 @@ async function publishedMatch(page: Page) {
   return { staff, shooterSession, match };
 }
 
-test('a visitor’s phone shows the published results without the page moving as they arrive', async ({ page, browser }) => {
+test('a visitor’s phone shows the results’ frame from the HTML, asks for them before the app’s code, and nothing moves as they arrive', async ({ page, browser }) => {
   const { match } = await publishedMatch(page);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const visitor = await context.newPage();
@@ -456,11 +456,22 @@ test('a visitor’s phone shows the published results without the page moving as
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await visitor.goto(`/match/${match.uuid}/results`);
+  const asked: string[] = [];
+  visitor.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') || path.includes('/assets/start-app-')) asked.push(path);
+  });
+  const response = await visitor.goto(`/match/${match.uuid}/results`);
+  expect(await response!.text()).toContain('<div class="container-xl py-4 results-page">');
   await expect(visitor.locator('.results-row').first()).toBeVisible();
   await visitor.waitForTimeout(500);
   const shifts = await visitor.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  const appCode = asked.findIndex((path) => path.includes('/assets/start-app-'));
+  for (const call of [`/api/events/${match.uuid}/match/results/`, `/api/events/${match.uuid}/`]) {
+    expect(asked.filter((path) => path === call), call).toHaveLength(1);
+    expect(asked.indexOf(call), call).toBeLessThan(appCode);
+  }
   await context.close();
 });
 

@@ -10,15 +10,18 @@ const SESSION_CHECK = '/api/active-user/';
 export interface EarlyCallsOf {
   pattern: RegExp;
   calls: readonly string[];
+  /** 'member': sent only with a stored session (a visitor would be refused them). */
+  callsFor: 'member' | 'anyone';
 }
 
 /**
- * What a starter runs first (decision 0060): for a member with a session stored on the device
- * (token and uuid in the same storage, as the app reads them), the page's first calls leave at
- * once, beside the app's code, instead of after it: the session's check, and the screen's own
- * calls when the address is one of `screen`'s. Each answer is read whole and kept on `window`
- * (EARLY_CALLS_KEY) for the app to take once (src/lib/early-calls.ts). They carry what the app's
- * calls carry (src/lib/http.ts): the token, the page's language, no cache.
+ * What a starter runs first (decision 0060): the page's first calls leave at once, beside the
+ * app's code, instead of after it: for a member with a session stored on the device (token and
+ * uuid in the same storage, as the app reads them) the session's check, and the screen's own
+ * calls when the address is one of `screen`'s (for a visitor too where they are for anyone). Each answer is read whole and kept
+ * on `window` (EARLY_CALLS_KEY), with the token they carried, for the app to take once
+ * (src/lib/early-calls.ts). They carry what the app's calls carry (src/lib/http.ts): the token if
+ * any, the page's language, no cache.
  */
 export function earlyCallsSource(screen: EarlyCallsOf | undefined): string {
   return `const callEarly = () => {
@@ -32,18 +35,19 @@ export function earlyCallsSource(screen: EarlyCallsOf | undefined): string {
       }
     }
   } catch {
-    return;
+    // Storage can be disabled: the calls go as a visitor's.
   }
-  if (!token) return;
-  const calls = [${JSON.stringify(SESSION_CHECK)}];
+  const calls = token ? [${JSON.stringify(SESSION_CHECK)}] : [];
 ${
   screen
     ? `  const address = location.pathname.length > 1 ? location.pathname.replace(/\\/+$/, '') : location.pathname;
   const id = new RegExp(${JSON.stringify(screen.pattern.source)}).exec(address)?.[1];
-  if (id) calls.push(...${JSON.stringify(screen.calls)}.map((call) => call.replace('$1', id)));
+  if (id && (token || ${JSON.stringify(screen.callsFor === 'anyone')})) calls.push(...${JSON.stringify(screen.calls)}.map((call) => call.replace('$1', id)));
 `
     : ''
-}  const headers = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'es', Authorization: 'Token ' + token };
+}  if (calls.length === 0) return;
+  const headers = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'es' };
+  if (token) headers.Authorization = 'Token ' + token;
   const answers = {};
   for (const call of calls) {
     answers[call] = fetch(call, { headers, credentials: 'same-origin', cache: 'no-cache' }).then(async (response) => ({

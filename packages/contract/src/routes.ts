@@ -51,8 +51,9 @@ const idRoutes = [
  * Screens with an id in the path that are still drawn at build time: their frame, the same for
  * every id (the screen then fills it in). `drawnAt` is the path the build draws it from, `name`
  * its file (`pages/{name}.{lang}.html`). `calls` are the screen's first calls, `$1` standing for
- * the id the pattern captures: the page's starter sends them for a member with a session stored
- * on the device, beside the app's code (decision 0060), and the screen takes their answers.
+ * the id the pattern captures: the page's starter sends them beside the app's code, with the
+ * session stored on the device if there is one, and for a visitor too where `callsFor` is
+ * 'anyone' (decision 0060); the screen takes their answers.
  */
 export const DRAWN_FRAMES = [
   {
@@ -60,6 +61,14 @@ export const DRAWN_FRAMES = [
     drawnAt: '/match/frame/score',
     pattern: /^\/match\/([A-Za-z0-9-]{1,64})\/score$/,
     calls: ['/api/events/$1/match/', '/api/events/$1/match/competitors/', '/api/events/$1/match/scores/'],
+    callsFor: 'member',
+  },
+  {
+    name: 'match-results',
+    drawnAt: '/match/frame/results',
+    pattern: /^\/match\/([A-Za-z0-9-]{1,64})\/results$/,
+    calls: ['/api/events/$1/match/results/', '/api/events/$1/'],
+    callsFor: 'anyone',
   },
 ] as const;
 

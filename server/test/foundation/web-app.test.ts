@@ -17,7 +17,7 @@ for (const language of ['es', 'ca', 'en']) fs.writeFileSync(path.join(dist, `ind
 fs.writeFileSync(path.join(dist, 'assets/i18n/common/es.json'), '{"loading":"Cargando"}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
 // Screens drawn at build time, `pages/{name}.{lang}.html` (web/build/prerender-pages.ts).
-const DRAWN = ['home', 'calendar', 'login', 'user-profile', 'team/marta-ribas', 'not-found', 'match-score'];
+const DRAWN = ['home', 'calendar', 'login', 'user-profile', 'team/marta-ribas', 'not-found', 'match-score', 'match-results'];
 for (const name of DRAWN) {
   fs.mkdirSync(path.dirname(path.join(dist, 'pages', name)), { recursive: true });
   for (const language of ['es', 'ca', 'en']) {
@@ -121,7 +121,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends the scoring screen of any match as its frame drawn at build time, and the match’s other screens the plain shell', async () => {
+  it('sends the scoring and results screens of any match as their frames drawn at build time, and the match’s other screens the plain shell', async () => {
     const match = '5f0c2a5e-2d1b-4c53-9d35-0b7a4b9e1c11';
     for (const language of ['es', 'ca', 'en']) {
       for (const url of [`/match/${match}/score`, `/match/${match}/score/?stage=2`]) {
@@ -129,7 +129,9 @@ describe('serving the web app', () => {
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(`<h1>match-score ${language}</h1>`);
       }
-      for (const url of [`/match/${match}`, `/match/${match}/results`, `/match/${match}/setup`]) {
+      const results = await t.app.inject({ method: 'GET', url: `/match/${match}/results`, cookies: { 'ipsc-club.lang': language } });
+      expect(results.body).toContain(`<h1>match-results ${language}</h1>`);
+      for (const url of [`/match/${match}`, `/match/${match}/setup`]) {
         const res = await t.app.inject({ method: 'GET', url, cookies: { 'ipsc-club.lang': language } });
         expect(res.body).toBe(plainShell(language));
       }

@@ -8,7 +8,8 @@ import { clearStoredSession, writeStoredSession } from './session-storage.ts';
 // The starter's first lines, as the build writes them for the scoring screen's page, run here as
 // the browser runs them; the app's calls then take (or do not take) what they sent.
 const scoring = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
-const runStarter = () => new Function(earlyCallsSource({ pattern: scoring.pattern, calls: scoring.calls }))();
+const results = DRAWN_FRAMES.find((frame) => frame.name === 'match-results')!;
+const runStarter = (frame: (typeof DRAWN_FRAMES)[number] = scoring) => new Function(earlyCallsSource(frame))();
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -54,7 +55,7 @@ describe('a page’s first calls, sent by its starter', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
-  it('send nothing for a visitor with no session, nor a screen’s calls on another address', () => {
+  it('send nothing for a visitor with no session on a member’s screen, nor a screen’s calls on another address', () => {
     runStarter();
     expect(fetchMock).not.toHaveBeenCalled();
     expect((globalThis as Record<string, unknown>)[EARLY_CALLS_KEY]).toBeUndefined();
@@ -64,6 +65,20 @@ describe('a page’s first calls, sent by its starter', () => {
     fetchMock.mockImplementation(async () => json(200, {}));
     runStarter();
     expect(asked()).toEqual(['/api/active-user/']);
+  });
+
+  it('go out for a visitor on a screen for anyone, without a token, and are taken by the visitor’s calls only', async () => {
+    window.history.replaceState(null, '', '/match/ev-2/results');
+    fetchMock.mockImplementation(async (url) => json(200, { asked: String(url) }));
+    runStarter(results);
+    expect(asked()).toEqual(['/api/events/ev-2/match/results/', '/api/events/ev-2/']);
+    for (const [, init] of fetchMock.mock.calls) expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
+    await expect(apiRequest('/api/events/ev-2/match/results/')).resolves.toEqual({ asked: '/api/events/ev-2/match/results/' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Signed in since: the visitor's answer is not the member's.
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: true });
+    await apiRequest('/api/events/ev-2/');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('are not taken with another token, once stale, nor by a call that is not the same GET', async () => {

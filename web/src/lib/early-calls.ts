@@ -1,6 +1,7 @@
 /**
  * A page's first calls, sent by its starter before the app's code has arrived (decision 0060):
- * the session's check, and the screen's own calls where its drawn frame names them. The starter
+ * the session's check for a stored session, and the screen's own calls where its drawn frame
+ * names them. The starter
  * (web/build/prerender-pages.ts) keeps them on `window` under EARLY_CALLS_KEY; the app takes each
  * answer once, for the same GET with the same token, while it is fresh, and otherwise asks again.
  */
@@ -18,7 +19,8 @@ export interface EarlyAnswer {
 
 /** What the starter leaves: the token the calls carried, when they left, and their answers. */
 export interface EarlyCalls {
-  token: string;
+  /** None for a visitor's calls. */
+  token: string | undefined;
   /** `performance.now()` when the calls left. */
   at: number;
   answers: Record<string, Promise<EarlyAnswer> | undefined>;
@@ -29,8 +31,9 @@ function earlyCalls(): EarlyCalls | undefined {
 }
 
 /**
- * The answer to `url` sent ahead with `token`, once: undefined when none was sent, it carried
- * another token (the member signed out or in since), or it is older than EARLY_CALLS_FRESH_MS.
+ * The answer to `url` sent ahead with `token` (none for a visitor), once: undefined when none was
+ * sent, it carried another token or none (the member signed out or in since), or it is older
+ * than EARLY_CALLS_FRESH_MS.
  */
 export function takeEarlyAnswer(url: string, token: string | undefined): Promise<EarlyAnswer> | undefined {
   const early = earlyCalls();

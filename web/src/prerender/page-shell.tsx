@@ -51,13 +51,14 @@ export interface PrerenderedPage {
    * The screen's first calls (`$1`: the id `pattern` captures from the address), which the page's
    * starter sends at once for a member with a session stored on the device (decision 0060).
    */
-  early?: { pattern: RegExp; calls: readonly string[] };
+  early?: { pattern: RegExp; calls: readonly string[]; callsFor: 'member' | 'anyone' };
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
 export const NEWS_MODEL_PATH = '/news/model/es';
 
 const scoringFrame = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
+const resultsFrame = DRAWN_FRAMES.find((frame) => frame.name === 'match-results')!;
 
 const page = (
   path: string,
@@ -74,7 +75,7 @@ const page = (
  * Every screen drawn at build time. Not drawn: the reset-password and verify-email screens (they
  * need the link's token), the staff area, and screens with an id in the path; those get the plain
  * shell, except the few whose frame is the same for every id (DRAWN_FRAMES: the scoring screen,
- * drawn as it waits for its match, so nothing moves when the match arrives).
+ * drawn as it waits for its match, so nothing moves when the match arrives, and a match's results).
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true, light: true },
@@ -101,7 +102,15 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     name: scoringFrame.name,
     module: 'src/features/match/scoring/scoring-page.tsx',
     session: 'restoring',
-    early: { pattern: scoringFrame.pattern, calls: scoringFrame.calls },
+    early: scoringFrame,
+  },
+  // A match's results, drawn as they wait for their data: a visitor sees the page's frame at once.
+  {
+    path: resultsFrame.drawnAt,
+    name: resultsFrame.name,
+    module: 'src/features/results/results-page.tsx',
+    session: 'anonymous',
+    early: resultsFrame,
   },
   ...siteSettings.team.map((member) => ({ ...page(teamPath(member.slug), 'src/features/team/team-page.tsx'), light: true, content: true })),
   // The model of every news page (the server draws each item's page from it with the live content).
