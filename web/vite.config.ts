@@ -89,6 +89,14 @@ export default defineConfig({
               test: /[\\/]web[\\/]src[\\/]features[\\/]match[\\/](scoring[\\/][a-z-]+|api[\\/](scores|competitors))\.tsx?$|[\\/]node_modules[\\/]idb[\\/]/,
               includeDependenciesRecursively: false,
             },
+            // The contract's small modules that screens read their calls with (the session, the
+            // match, forms' rules and texts, error bodies): one chunk, not six requests of a few
+            // hundred bytes to 3 KB each.
+            {
+              name: 'contract',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|match|forms|text|errors|messages)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]number-format\.ts$/,
+              includeDependenciesRecursively: false,
+            },
             // The helper every lazy import goes through stays out of the entry, so the chunks
             // that import lazily need nothing of the entry and can run before it.
             { name: 'preload', test: /vite[\\/]preload-helper/ },
