@@ -18,10 +18,10 @@ export interface EarlyCallsOf {
  * What a starter runs first (decision 0060): the page's first calls leave at once, beside the
  * app's code, instead of after it: for a member with a session stored on the device (token and
  * uuid in the same storage, as the app reads them) the session's check, and the screen's own
- * calls when the address is one of `screen`'s (for a visitor too where they are for anyone). Each answer is read whole and kept
- * on `window` (EARLY_CALLS_KEY), with the token they carried, for the app to take once
- * (src/lib/early-calls.ts). They carry what the app's calls carry (src/lib/http.ts): the token if
- * any, the page's language, no cache.
+ * calls when the address is one of `screen`'s (for a visitor too where they are for anyone).
+ * Each answer is read whole and kept on `window` (EARLY_CALLS_KEY), with the token they carried,
+ * for the app to take once (src/lib/early-calls.ts). They carry what the app's calls carry
+ * (src/lib/http.ts): the token if any, the page's language, no cache.
  */
 export function earlyCallsSource(screen: EarlyCallsOf | undefined): string {
   return `const callEarly = () => {

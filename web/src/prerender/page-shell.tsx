@@ -11,6 +11,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import type { SessionStatus } from '../lib/session.tsx';
+import type { EarlyCallsOf } from '../../build/early-calls-source.ts';
 import type { Language } from '../lib/i18n.ts';
 import { APP_ROUTES, DRAWN_FRAMES, teamPath } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
@@ -49,9 +50,10 @@ export interface PrerenderedPage {
   light?: boolean;
   /**
    * The screen's first calls (`$1`: the id `pattern` captures from the address), which the page's
-   * starter sends at once for a member with a session stored on the device (decision 0060).
+   * starter sends at once, with the session stored on the device, and for a visitor too where
+   * they are for anyone (decision 0060).
    */
-  early?: { pattern: RegExp; calls: readonly string[]; callsFor: 'member' | 'anyone' };
+  early?: EarlyCallsOf;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
