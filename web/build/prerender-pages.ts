@@ -118,8 +118,9 @@ function readAreas(root: string, language: string): Record<string, object> {
 /**
  * What a page whose drawing is the whole page does before the app, on its own: the header's menu
  * toggle opens and closes the drawn menu (the app keeps it as it finds it, src/app/layout/header.tsx),
- * and a language button keeps the choice as the app does (local storage and cookie) and asks the
- * server for the page again, drawn in that language. Nothing else on such a page needs a script.
+ * a language button keeps the choice as the app does (local storage and cookie) and asks the
+ * server for the page again, drawn in that language, and a link to a section of the page glides
+ * there. Nothing else on such a page needs a script.
  */
 const DRAWN_CONTROLS = `const wireDrawing = () => {
   const header = document.querySelector('.site-header');
@@ -150,6 +151,32 @@ const DRAWN_CONTROLS = `const wireDrawing = () => {
       location.reload();
     });
   }
+  // A link to a section of this page glides there (the app's links do the same once it runs).
+  // The page is marked while it glides: the app, starting meanwhile, lets the glide end before it
+  // checks where the section is, instead of moving the page under it.
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href*="#"]') : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search) return;
+    const target = url.hash.length > 1 ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+    if (!target) return;
+    event.preventDefault();
+    history.pushState(history.state, '', url.hash);
+    const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const root = document.documentElement;
+    if (glide) {
+      root.dataset.gliding = 'true';
+      const done = () => {
+        delete root.dataset.gliding;
+        removeEventListener('scrollend', done);
+      };
+      addEventListener('scrollend', done);
+      // A browser without scrollend, or a glide to where the page already is.
+      setTimeout(done, 1500);
+    }
+    target.scrollIntoView({ behavior: glide ? 'smooth' : 'instant', block: 'start' });
+  });
 };
 const signedIn = () => {
   try {

@@ -37,11 +37,15 @@ export function HomePage() {
       if (hash) window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
       return;
     }
-    // Arriving with a fragment jumps there as browsers do on load; links on the page glide.
+    // Arriving with a fragment jumps there as browsers do on load; links on the page glide. A
+    // glide the drawn page set off before the app started (build/prerender-pages.ts) is left to
+    // end and then checked as the app's own: moving the page while the browser glides it leaves
+    // it one step of the glide off.
     const arriving = !arrived.current;
     arrived.current = true;
-    const behavior: ScrollBehavior = smooth && !arriving ? 'smooth' : 'instant';
-    target.scrollIntoView({ behavior, block: 'start' });
+    const gliding = arriving && document.documentElement.dataset.gliding === 'true';
+    const behavior: ScrollBehavior = smooth && (!arriving || gliding) ? 'smooth' : 'instant';
+    if (!gliding) target.scrollIntoView({ behavior, block: 'start' });
     // Parts above the target may still change as their code or pictures arrive, and that can
     // stop a smooth scroll half-way. Until the visitor takes over (a wheel, a touch, a key, a
     // press of the pointer or a field taking the focus) or three seconds pass, put the target
