@@ -8,9 +8,16 @@ export function useScrolledPast(threshold = SCROLL_THRESHOLD): boolean {
   const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
-    update();
+    // A scroll between the screen's drawing and now is read with the next frame: read here, in
+    // the app's first commit, the scroll offset made the browser lay out the whole new screen
+    // inside that commit's task (a quarter of the stage designer's longest one), not in the
+    // frame's own work.
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [threshold]);
   return past;
 }

@@ -180,8 +180,10 @@ function useGalleryScroll(open: boolean) {
   useEffect(() => {
     const strip = ref.current;
     if (!strip || !open) return;
-    measure();
     strip.addEventListener('scroll', measure, { passive: true });
+    // The observer's first report, after the browser has laid the strip out, is the first
+    // measure: measured here, in the commit that mounts the designer, the strip's sizes made the
+    // browser lay out the whole new screen inside that commit's task (its longest part).
     const observer = new ResizeObserver(measure);
     observer.observe(strip);
     return () => {
