@@ -8,14 +8,13 @@ export function useScrolledPast(threshold = SCROLL_THRESHOLD): boolean {
   const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
-    // A scroll between the screen's drawing and now is read with the next frame: read here, in
+    // A scroll between the screen's drawing and now is read in a task of its own: read here, in
     // the app's first commit, the scroll offset made the browser lay out the whole new screen
-    // inside that commit's task (a quarter of the stage designer's longest one), not in the
-    // frame's own work.
-    const frame = requestAnimationFrame(update);
+    // inside that commit's task (a quarter of the stage designer's longest one).
+    const timer = window.setTimeout(update, 0);
     window.addEventListener('scroll', update, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
       window.removeEventListener('scroll', update);
     };
   }, [threshold]);

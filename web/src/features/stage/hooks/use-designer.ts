@@ -89,35 +89,47 @@ export function useDesigner(initial: Stage) {
     });
   }, []);
 
+  // The renderer measures its box and draws the stage: made in a task of its own after the
+  // commit that mounts the designer, not inside it, the commit and the drawing are two tasks
+  // rather than one long one a tap has to wait out.
+  const [renderer, setRenderer] = useState<StageRenderer | null>(null);
   useEffect(() => {
     const container = canvasRef.current;
     if (container === null) return;
-    const renderer = new StageRenderer(container, {
-      mode: 'design',
-      onSelect: (next) => select(next),
-      onMove: (elementId, position) =>
-        change(updateElement(latest.current.stage, elementId, (element) => patchElement(element, position))),
-    });
-    rendererRef.current = renderer;
+    let made: StageRenderer | null = null;
+    const timer = window.setTimeout(() => {
+      made = new StageRenderer(container, {
+        mode: 'design',
+        onSelect: (next) => select(next),
+        onMove: (elementId, position) =>
+          change(updateElement(latest.current.stage, elementId, (element) => patchElement(element, position))),
+      });
+      rendererRef.current = made;
+      setRenderer(made);
+    }, 0);
     return () => {
-      renderer.destroy();
-      rendererRef.current = null;
+      window.clearTimeout(timer);
+      if (made === null) return;
+      made.destroy();
+      const gone = made;
+      if (rendererRef.current === gone) rendererRef.current = null;
+      setRenderer((current) => (current === gone ? null : current));
     };
   }, [select, change]);
 
   useEffect(() => {
-    rendererRef.current?.setStage(stage);
-  }, [stage]);
+    renderer?.setStage(stage);
+  }, [renderer, stage]);
 
   // The targets drawn at the club's sizes, as the viewer draws and scores them.
   const { shapes } = useTargetShapes();
   useEffect(() => {
-    rendererRef.current?.setTargetShapes(shapes);
-  }, [shapes, select, change]);
+    renderer?.setTargetShapes(shapes);
+  }, [renderer, shapes]);
 
   useEffect(() => {
-    rendererRef.current?.setSelected(selectedId);
-  }, [selectedId, stage]);
+    renderer?.setSelected(selectedId);
+  }, [renderer, selectedId, stage]);
 
   // An undo can remove the selected element: drop the selection with it.
   useEffect(() => {
