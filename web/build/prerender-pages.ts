@@ -30,6 +30,9 @@ const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
  * `src/lib/zod-config.ts` cannot promise in the built app (a chunk the entry imports runs
  * before the entry), so the script that starts the app sets it first.
  */
+/** React's mark of a Suspense boundary it gave up drawing on the server (`renderToString`). */
+const CLIENT_RENDERED = '<!--$!-->';
+
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };';
 
 /** The module the app reads the session's check with (it imports it only for a stored session): its chunk is preloaded for a member. */
@@ -448,6 +451,13 @@ export function prerenderPages(): Plugin {
           )) {
             const areas = readAreas(root, language);
             const drawn = await shell.renderPage(page.path, language, areas, page.session, now, page.content ? buildContent : undefined);
+            // A component that fails on the server (a `window` read in render, say) does not stop
+            // React: it leaves that part to the browser and draws the nearest fallback, a spinner,
+            // and the page arrives without its screen. The build stops instead.
+            if (drawn.markup.includes(CLIENT_RENDERED))
+              throw new Error(
+                `prerender: ${page.path} (${language}) was not drawn: a component of it failed on the server and React left it to the browser (render the page with the dev server's SSR to see the error)`,
+              );
             const preload = [...new Set([...APP_AREAS, ...drawn.areas, ...(page.preloadAreas ?? [])])];
             // A chunk that held only styles is gone from the output by now (its styles are linked above).
             // The entry goes with the rest: the app is imported through it once they have run.

@@ -66,8 +66,13 @@ export function CalibrationDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-secondary small">{t('CALIBRATION.HELP')}</p>
-          {/* The viewer's canvas spans the window's width, so the window's width is the picture's. */}
-          <CardCalibration canvasWidthPx={window.innerWidth} onMeasured={(metres) => setDraft({ ...draft, imageWidthMetres: metres })} />
+          {/* The viewer's canvas spans the window's width, so the window's width is the picture's.
+              Read only while the dialog shows: the viewer is drawn on the server too, where the
+              closed dialog's body is never shown and there is no window. */}
+          <CardCalibration
+            canvasWidthPx={show ? window.innerWidth : 0}
+            onMeasured={(metres) => setDraft({ ...draft, imageWidthMetres: metres })}
+          />
           <div className="drill-grid">
             {field('imageWidthMetres')}
             {field('simulatedDistanceMetres')}
