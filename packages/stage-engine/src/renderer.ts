@@ -2,7 +2,10 @@
 // viewer (view mode). It holds no rules of its own: positions, poses, clamping, drag and the
 // drill schedule all come from the pure modules beside it, which are unit-tested; this file only
 // turns their answers into Konva nodes and forwards pointer events. Only testable in a browser.
-import Konva from 'konva';
+import Konva from 'konva/lib/Core';
+import { Image as KonvaImage } from 'konva/lib/shapes/Image';
+import { Line } from 'konva/lib/shapes/Line';
+import { Rect } from 'konva/lib/shapes/Rect';
 import { EngineState } from '@club/contract/stage';
 import { poseAt, RESTING_POSE } from './animation.ts';
 import type { Pose } from './animation.ts';
@@ -57,7 +60,7 @@ interface ElementNode {
   readonly outer: Konva.Group;
   /** Carries the animation pose about its pivot. */
   readonly posed: Konva.Group;
-  readonly selection: Konva.Rect;
+  readonly selection: Rect;
   kindKey: string;
 }
 
@@ -324,9 +327,9 @@ export class StageRenderer {
     const stageRect = stageRectOnCanvas(this.viewport);
     if (this.options.mode === 'design') {
       layer.add(
-        new Konva.Rect({ x: 0, y: 0, width: canvasWidth, height: canvasHeight, fill: COLOURS.letterbox }),
+        new Rect({ x: 0, y: 0, width: canvasWidth, height: canvasHeight, fill: COLOURS.letterbox }),
       );
-      layer.add(new Konva.Rect({ ...stageRect, fill: COLOURS.designStage }));
+      layer.add(new Rect({ ...stageRect, fill: COLOURS.designStage }));
       // A faint tenth grid helps line targets up; the red guides mark the centre (SPEC §2).
       for (let step = 1; step < 10; step += 1) {
         if (step === 5) continue;
@@ -340,11 +343,11 @@ export class StageRenderer {
         [centre.x, stageRect.y, centre.x, stageRect.y + stageRect.height],
         [stageRect.x, centre.y, stageRect.x + stageRect.width, centre.y],
       ]) {
-        layer.add(new Konva.Line({ points, stroke: COLOURS.guide, strokeWidth: 1.5, listening: false }));
+        layer.add(new Line({ points, stroke: COLOURS.guide, strokeWidth: 1.5, listening: false }));
       }
     } else if (this.backgroundImage !== null) {
       layer.add(
-        new Konva.Image({
+        new KonvaImage({
           image: this.backgroundImage,
           ...coverRect(this.backgroundImage, canvasWidth, canvasHeight),
         }),
@@ -389,7 +392,7 @@ export class StageRenderer {
     const outer = new Konva.Group({ listening: design });
     const posed = new Konva.Group();
     addShapeParts(posed, element, this.shapes);
-    const selection = new Konva.Rect({
+    const selection = new Rect({
       stroke: COLOURS.selection,
       strokeWidth: 2,
       dash: [6, 4],
@@ -555,14 +558,14 @@ function containerSize(container: HTMLElement): { width: number; height: number 
   return { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
 }
 
-function gridLine(points: number[]): Konva.Line {
-  return new Konva.Line({ points, stroke: COLOURS.designGrid, strokeWidth: 1, listening: false });
+function gridLine(points: number[]): Line {
+  return new Line({ points, stroke: COLOURS.designGrid, strokeWidth: 1, listening: false });
 }
 
 function addShapeParts(group: Konva.Group, element: StageElement, shapes: TargetShapes): void {
   for (const part of shapeFor(element.type, element.targetType, shapes).parts) {
     group.add(
-      new Konva.Line({
+      new Line({
         points: [...part.polygon],
         closed: true,
         fill: part.fill ?? undefined,
@@ -577,7 +580,7 @@ function addShapeParts(group: Konva.Group, element: StageElement, shapes: Target
   }
 }
 
-function resizeSelection(selection: Konva.Rect, element: StageElement, shapes: TargetShapes): void {
+function resizeSelection(selection: Rect, element: StageElement, shapes: TargetShapes): void {
   const shape = shapeFor(element.type, element.targetType, shapes);
   const margin = shape.height * 0.03;
   selection.setAttrs({
@@ -605,7 +608,7 @@ function drawRangeBackdrop(layer: Konva.Layer, width: number, height: number): v
   const horizon = height * 0.42;
   const bermFoot = height * 0.7;
   layer.add(
-    new Konva.Rect({
+    new Rect({
       width,
       height: horizon + 1,
       fillLinearGradientStartPoint: { x: 0, y: 0 },
@@ -623,7 +626,7 @@ function drawRangeBackdrop(layer: Konva.Layer, width: number, height: number): v
     crest.push(x, y);
   }
   layer.add(
-    new Konva.Line({
+    new Line({
       points: [0, bermFoot, ...crest, width, bermFoot],
       closed: true,
       fill: COLOURS.berm,
@@ -631,7 +634,7 @@ function drawRangeBackdrop(layer: Konva.Layer, width: number, height: number): v
     }),
   );
   layer.add(
-    new Konva.Line({
+    new Line({
       points: crest,
       stroke: COLOURS.bermShade,
       strokeWidth: Math.max(2, height * 0.01),
@@ -639,7 +642,7 @@ function drawRangeBackdrop(layer: Konva.Layer, width: number, height: number): v
     }),
   );
   layer.add(
-    new Konva.Rect({
+    new Rect({
       y: bermFoot,
       width,
       height: height - bermFoot,
