@@ -23,6 +23,9 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scri
 const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+/** React's mark of a Suspense boundary it gave up drawing on the server (`renderToString`). */
+const CLIENT_RENDERED = '<!--$!-->';
+
 /**
  * The site's CSP allows no eval, and zod probes for it (`new Function`) when it builds its first
  * object schema, which the browser reports as a CSP violation. Zod reads its settings from this
@@ -30,9 +33,6 @@ const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
  * `src/lib/zod-config.ts` cannot promise in the built app (a chunk the entry imports runs
  * before the entry), so the script that starts the app sets it first.
  */
-/** React's mark of a Suspense boundary it gave up drawing on the server (`renderToString`). */
-const CLIENT_RENDERED = '<!--$!-->';
-
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };';
 
 /** The module the app reads the session's check with (it imports it only for a stored session): its chunk is preloaded for a member. */
@@ -165,7 +165,7 @@ const DRAWN_CONTROLS = `const wireDrawing = () => {
     const target = url.hash.length > 1 ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
     if (!target) return;
     event.preventDefault();
-    history.pushState(history.state, '', url.hash);
+    history.pushState(null, '', url.hash);
     const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches;
     const root = document.documentElement;
     if (glide) {
