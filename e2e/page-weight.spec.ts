@@ -204,6 +204,29 @@ test.describe('a public page runs only what it needs', () => {
     expect(await followFeesLink()).toEqual([]);
   });
 
+  test('on a phone, a section link of the drawn menu closes the menu and glides there, with no app', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The app never starts (its entry is refused): the drawing's own controls do all of it.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/', { waitUntil: 'load' });
+    const toggle = page.getByRole('button', { name: 'Abrir o cerrar el menú' });
+    const fees = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Tarifas' });
+    await toggle.click();
+    await expect(fees).toBeVisible();
+    await fees.click();
+    await expect(page).toHaveURL(/\/#fees$/);
+    await expect(fees).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.gliding ?? 'ended')).toBe('ended');
+    const offset = await page.evaluate(
+      () =>
+        document.getElementById('fees')!.getBoundingClientRect().top -
+        Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+    );
+    expect(Math.abs(offset)).toBeLessThanOrEqual(2);
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+  });
+
   test('a language button of the drawn page brings the page in that language, and the app keeps it', async ({ page }) => {
     await page.goto('/privacy', { waitUntil: 'load' });
     await expect(html(page)).toHaveAttribute('lang', 'es');

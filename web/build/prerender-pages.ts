@@ -166,6 +166,12 @@ const DRAWN_CONTROLS = `const wireDrawing = () => {
     if (!target) return;
     event.preventDefault();
     history.pushState(null, '', url.hash);
+    // A link of the open menu closes it, as the app's do.
+    if (toggle && menu?.classList.contains('show')) {
+      menu.classList.remove('show');
+      header.classList.remove('menu-open');
+      toggle.setAttribute('aria-expanded', 'false');
+    }
     const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches;
     const root = document.documentElement;
     if (glide) {
