@@ -224,6 +224,9 @@ test.describe('a public page runs only what it needs', () => {
         Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
     );
     expect(Math.abs(offset)).toBeLessThanOrEqual(2);
+    // The browser followed the link itself (its history entry, its target, where Tab goes on
+    // from), only gliding.
+    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('fees');
     await expect(html(page)).not.toHaveAttribute('data-app', 'started');
   });
 

@@ -129,16 +129,16 @@ const DRAWN_CONTROLS = `const wireDrawing = () => {
   const header = document.querySelector('.site-header');
   const toggle = header?.querySelector('.navbar-toggler');
   const menu = document.getElementById('main-navigation');
+  const showMenu = (open) => {
+    menu.classList.toggle('show', open);
+    header.classList.toggle('menu-open', open);
+    toggle.setAttribute('aria-expanded', String(open));
+  };
   if (toggle && menu) {
     toggle.removeAttribute('disabled');
     toggle.addEventListener('click', () => {
       // The open menu's rules are in the whole stylesheets, not in the drawing's subset.
-      void loadStyles().then(() => {
-        const open = !menu.classList.contains('show');
-        menu.classList.toggle('show', open);
-        header.classList.toggle('menu-open', open);
-        toggle.setAttribute('aria-expanded', String(open));
-      });
+      void loadStyles().then(() => showMenu(!menu.classList.contains('show')));
     });
   }
   for (const button of header?.querySelectorAll('.language-select button[lang]') ?? []) {
@@ -154,37 +154,33 @@ const DRAWN_CONTROLS = `const wireDrawing = () => {
       location.reload();
     });
   }
-  // A link to a section of this page glides there (the app's links do the same once it runs).
-  // The page is marked while it glides: the app, starting meanwhile, lets the glide end before it
-  // checks where the section is, instead of moving the page under it.
+  // A link to a section of this page glides there (the app's links do the same once it runs):
+  // the browser still follows it itself (the address, the history, where Tab goes next), only
+  // gliding. The page is marked while it glides: the app, starting meanwhile, lets the glide end
+  // before it checks where the section is, instead of moving the page under it.
+  const root = document.documentElement;
+  let glideTimer;
+  const glided = () => {
+    clearTimeout(glideTimer);
+    root.style.removeProperty('scroll-behavior');
+    delete root.dataset.gliding;
+    removeEventListener('scrollend', glided);
+  };
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href*="#"]') : null;
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const url = new URL(link.href);
     if (url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search) return;
-    const target = url.hash.length > 1 ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-    if (!target) return;
-    event.preventDefault();
-    history.pushState(null, '', url.hash);
+    if (url.hash.length < 2 || !document.getElementById(decodeURIComponent(url.hash.slice(1)))) return;
     // A link of the open menu closes it, as the app's do.
-    if (toggle && menu?.classList.contains('show')) {
-      menu.classList.remove('show');
-      header.classList.remove('menu-open');
-      toggle.setAttribute('aria-expanded', 'false');
-    }
-    const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const root = document.documentElement;
-    if (glide) {
-      root.dataset.gliding = 'true';
-      const done = () => {
-        delete root.dataset.gliding;
-        removeEventListener('scrollend', done);
-      };
-      addEventListener('scrollend', done);
-      // A browser without scrollend, or a glide to where the page already is.
-      setTimeout(done, 1500);
-    }
-    target.scrollIntoView({ behavior: glide ? 'smooth' : 'instant', block: 'start' });
+    if (toggle && menu?.classList.contains('show')) showMenu(false);
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    glided();
+    root.style.scrollBehavior = 'smooth';
+    root.dataset.gliding = 'true';
+    addEventListener('scrollend', glided);
+    // A browser without scrollend, or a glide to where the page already is.
+    glideTimer = setTimeout(glided, 1500);
   });
 };
 const signedIn = () => {
