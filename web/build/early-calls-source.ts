@@ -2,17 +2,10 @@
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { SESSION_TOKEN_KEY, SESSION_UUID_KEY } from '../src/lib/session-storage.ts';
 import { EARLY_CALLS_KEY } from '../src/lib/early-calls.ts';
+import type { FirstCalls } from '@club/contract/routes';
 
 /** The session's check, which the app makes before its first render (src/lib/session.tsx). */
 const SESSION_CHECK = '/api/active-user/';
-
-/** A screen's first calls, `$1` standing for the id its pattern captures (DRAWN_FRAMES). */
-export interface EarlyCallsOf {
-  pattern: RegExp;
-  calls: readonly string[];
-  /** 'member': sent only with a stored session (a visitor would be refused them). */
-  callsFor: 'member' | 'anyone';
-}
 
 /**
  * What a starter runs first (decision 0060): the page's first calls leave at once, beside the
@@ -23,7 +16,7 @@ export interface EarlyCallsOf {
  * for the app to take once (src/lib/early-calls.ts). They carry what the app's calls carry
  * (src/lib/http.ts): the token if any, the page's language, no cache.
  */
-export function earlyCallsSource(screen: EarlyCallsOf | undefined): string {
+export function earlyCallsSource(screen: FirstCalls | undefined): string {
   return `const callEarly = () => {
   let token;
   try {

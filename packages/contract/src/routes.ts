@@ -47,6 +47,14 @@ const idRoutes = [
   /^\/match\/[A-Za-z0-9-]{1,64}(\/(setup|score|results))?$/,
 ];
 
+/** A screen's first calls, `$1` standing for the id its pattern captures, which the page's starter sends (decision 0060). */
+export interface FirstCalls {
+  pattern: RegExp;
+  calls: readonly string[];
+  /** 'member': sent only with a stored session (a visitor would be refused them). */
+  callsFor: 'member' | 'anyone';
+}
+
 /**
  * Screens with an id in the path that are still drawn at build time: their frame, the same for
  * every id (the screen then fills it in). `drawnAt` is the path the build draws it from, `name`

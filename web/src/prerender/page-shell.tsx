@@ -11,9 +11,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import type { SessionStatus } from '../lib/session.tsx';
-import type { EarlyCallsOf } from '../../build/early-calls-source.ts';
 import type { Language } from '../lib/i18n.ts';
 import { APP_ROUTES, DRAWN_FRAMES, teamPath } from '@club/contract/routes';
+import type { FirstCalls } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
 import type { RenderedContent } from '@club/contract/content';
@@ -53,7 +53,7 @@ export interface PrerenderedPage {
    * starter sends at once, with the session stored on the device, and for a visitor too where
    * they are for anyone (decision 0060).
    */
-  early?: EarlyCallsOf;
+  early?: FirstCalls;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
