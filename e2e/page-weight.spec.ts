@@ -92,6 +92,43 @@ test.describe('a public page runs only what it needs', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marta Ribas');
   });
 
+  test('home arrives in the first round trip, in every language, and the app asks for the content it was drawn from', async ({
+    page,
+  }) => {
+    // A connection's first round trip brings ten TCP segments (14,600 bytes): a page whose
+    // compressed bytes and headers fit in them needs no second one before it can paint (decision 0062).
+    for (const language of ['es', 'ca', 'en']) {
+      const answer = await page.request.get('/', {
+        headers: { 'accept-encoding': 'br', cookie: `ipsc-club.lang=${language}` },
+      });
+      expect(answer.headers()['content-encoding']).toBe('br');
+      const headerBytes = answer
+        .headersArray()
+        .reduce((sum, { name, value }) => sum + name.length + value.length + 4, 'HTTP/1.1 200 OK\r\n\r\n'.length);
+      const bodyBytes = Number(answer.headers()['content-length']);
+      expect(bodyBytes + headerBytes, `home in ${language}`).toBeLessThanOrEqual(14_600);
+      // It names the content it was drawn from instead of carrying it.
+      const html = await answer.text();
+      expect(html).toMatch(/<div id="root" data-areas="[^"]*" data-content="\d+">/);
+      expect(html).not.toContain('id="club-content"');
+    }
+
+    const contentCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/content/') contentCalls.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    const fee = page.locator('[data-fee-id="regular-class-single"]');
+    const drawnFee = await fee.textContent();
+    expect(contentCalls).toEqual([]);
+    await page.mouse.move(200, 300, { steps: 4 });
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    // The app drew its first screen with the content it asked for: the same fees, once asked.
+    expect(contentCalls).toHaveLength(1);
+    await expect(fee).toHaveText(drawnFee!);
+    await expect(page.locator('#team a[href="/team/marta-ribas"]').first()).toBeVisible();
+  });
+
   for (const [screen, form] of [
     ['/login', 'login-page'],
     ['/register', 'register-page'],

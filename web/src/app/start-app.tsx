@@ -9,6 +9,7 @@ import { createAppRouter } from './router.tsx';
 import { restoreSession } from '../lib/session.tsx';
 import { TEST_HOOKS } from '../lib/test-hooks.ts';
 import { keepDrawnFields } from '../lib/drawn-fields.ts';
+import { contentQuery } from '../lib/content/content.ts';
 
 /**
  * Runs once the app has replaced the drawing (it commits with the first screen): what the
@@ -71,13 +72,18 @@ export async function startApp(): Promise<void> {
   const router = createAppRouter();
   await nextTask();
   const queryClient = createQueryClient();
+  // A page drawn from the club's content (`data-content` on `#root`: home, an instructor's, a
+  // news item's) does not carry that content, so its first bytes stay few: the app asks for it
+  // beside its last steps and draws nothing before it has it, so its first render shows what
+  // the drawing shows (or newer, if staff saved since).
+  const content = rootElement.dataset.content === undefined ? undefined : queryClient.prefetchQuery(contentQuery);
 
   // The screens arrive with their first view already drawn in the HTML. The app replaces that
   // markup in one step once it can draw the whole first screen (its code, its texts, and the
   // session restored, so a member's screen is drawn signed in at once), so the visitor never
   // sees a blank or half-built page in between; the render runs as a transition, in short
   // slices, so the page stays responsive while it does.
-  const [, , session] = await Promise.all([texts, firstScreenLoaded(router), sessionRestored]);
+  const [, , session] = await Promise.all([texts, firstScreenLoaded(router), sessionRestored, content]);
   const root = createRoot(rootElement);
   startTransition(() => {
     root.render(
