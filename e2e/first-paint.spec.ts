@@ -350,6 +350,35 @@ test.describe('a drawn page needs none of its stylesheets to look right', () => 
   }
 });
 
+// Each change of a page's stylesheets restyles the whole page (tens of milliseconds on a phone,
+// most of the designer's blocking time): the whole stylesheets arrive for print only and apply
+// together in the step that takes the inlined subset away, so the page is restyled once.
+test.describe('the whole stylesheets replace the inlined subset in one step', () => {
+  for (const screen of ['/stage-designer', '/calendar', '/']) {
+    test(`on ${screen}, no moment has both the subset and a whole stylesheet applying`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { stylesSeen: string[] }).stylesSeen = seen;
+        const look = () => {
+          const subset = document.getElementById('critical-css') !== null;
+          const applying = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')].filter(
+            (link) => link.media !== 'print',
+          ).length;
+          const state = `${subset ? 'subset' : 'no subset'}, ${applying} applying`;
+          if (seen.at(-1) !== state) seen.push(state);
+        };
+        new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['media'] });
+      });
+      await page.goto(screen, { waitUntil: 'load' });
+      // A light page loads its stylesheets once it has been shown; the app's screens, to start.
+      await expect(page.locator('#critical-css')).toHaveCount(0);
+      const seen = await page.evaluate(() => (window as unknown as { stylesSeen: string[] }).stylesSeen);
+      expect(seen.filter((state) => state.startsWith('subset,') && !state.endsWith(' 0 applying'))).toEqual([]);
+      expect(seen.at(-1)).toMatch(/^no subset, [1-9]\d* applying$/);
+    });
+  }
+});
+
 // On a slow phone the browser paints a page it has read only in part; a box sized by what has
 // arrived and anchored at its bottom then climbs as the rest comes, a layout shift (Lighthouse
 // measured 0.09 on the designer in about one run in six). The designer's open settings panel
