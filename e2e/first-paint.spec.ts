@@ -361,7 +361,7 @@ test.describe('the whole stylesheets replace the inlined subset in one step', ()
         (window as unknown as { stylesSeen: string[] }).stylesSeen = seen;
         const look = () => {
           const subset = document.getElementById('critical-css') !== null;
-          const applying = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')].filter(
+          const applying = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')).filter(
             (link) => link.media !== 'print',
           ).length;
           const state = `${subset ? 'subset' : 'no subset'}, ${applying} applying`;
