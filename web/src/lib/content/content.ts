@@ -4,9 +4,10 @@ import type { RenderedContent } from '@club/contract/content';
 import { apiRequest } from '../http.ts';
 
 /**
- * The content a drawn page was drawn from, carried in the page itself (a JSON data block the
- * server writes beside the drawing): the app's first render shows exactly what is drawn, with no
- * request. Read once; pages without it ask the server.
+ * The content carried in the page itself (a JSON data block), which only a page drawn without the
+ * build's drawing code has: the server's drawn pages name their content version instead
+ * (`data-content`) and `startApp` asks for the content before it replaces them (decision 0062).
+ * Read once; pages without it ask the server.
  */
 function embeddedContent(): RenderedContent | undefined {
   if (typeof document === 'undefined') return undefined;
