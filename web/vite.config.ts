@@ -66,9 +66,9 @@ export default defineConfig({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            // The stage's schemas and model, which the calendar's cards and the library need, are
-            // built as their modules run (tens of milliseconds on a phone): each module is a chunk
-            // of its own, named after it, so the starter runs them one per task.
+            // The stage's modules and model, which the calendar's cards and the library need: each
+            // module is a chunk of its own, named after it, so the starter runs them one per task
+            // (the model does its work as it loads; the schemas are built on first use).
             {
               name: (id: string) => {
                 const match = STAGE_MODULES.exec(id);
@@ -89,20 +89,19 @@ export default defineConfig({
               test: /[\\/]web[\\/]src[\\/]features[\\/]match[\\/](scoring[\\/][a-z-]+|api[\\/](scores|competitors))\.tsx?$|[\\/]node_modules[\\/]idb[\\/]/,
               includeDependenciesRecursively: false,
             },
-            // The contract's small modules that screens read their calls with: not six requests
-            // of a few hundred bytes to 3 KB each, but two chunks, the calls' schemas (the session,
-            // the match) and what they are built from (forms' rules, texts, error bodies). Their
-            // schemas are built as the modules run: in one chunk that was one task of 25 ms on this
-            // machine (100 ms on a phone, half of the scoring screen's blocking time); in two, the
-            // starter runs each in a task of its own.
-            {
-              name: 'contract-calls',
-              test: /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|match)\.ts$/,
-              includeDependenciesRecursively: false,
-            },
+            // The contract's small modules that screens read their calls with (the session, the
+            // match, forms' rules, texts, error bodies): one chunk, not six requests of a few
+            // hundred bytes to 3 KB each. Their schemas are built on first use, not as the modules
+            // run (packages/contract/src/lazy-schema.ts), so running the chunk costs little.
             {
               name: 'contract',
-              test: /[\\/]packages[\\/]contract[\\/]src[\\/](forms|text|errors|messages)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]number-format\.ts$/,
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|match|forms|text|errors|messages)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]number-format\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // Zod, with the helper that builds the contract's schemas on first use.
+            {
+              name: 'zod-core',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]lazy-schema\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The helper every lazy import goes through stays out of the entry, so the chunks

@@ -1,5 +1,6 @@
 // The error body and error codes of API.md, and the mapping from zod issues to field codes.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** HTTP status of every error code of API.md. */
 export const ERROR_CODES = {
@@ -95,15 +96,17 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_CODES[code];
 }
 
-export const fieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);
+export const fieldErrorCodeSchema = lazySchema(() => z.enum(FIELD_ERROR_CODES));
 
 // errorCode is a plain string here, not an enum: a client must still show an error whose
 // code a newer server added.
-export const errorBodySchema = z.object({
-  errorCode: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.array(fieldErrorCodeSchema)).optional(),
-});
+export const errorBodySchema = lazySchema(() =>
+  z.object({
+    errorCode: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(fieldErrorCodeSchema)).optional(),
+  }),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type FieldErrors = Record<string, FieldErrorCode[]>;
 

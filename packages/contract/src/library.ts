@@ -9,6 +9,7 @@ import { scoreRep, shotZoneSchema, POWER_FACTORS } from './scoring.ts';
 import type { PowerFactor, RepScore } from './scoring.ts';
 import { stageSaveBodySchema, stageWireSchema, STAGE_LIMITS } from './stage.ts';
 import { multiLineText, singleLineText, UUID_PATTERN } from './text.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Bounds of a library stage's fields. */
 export const LIBRARY_LIMITS = {
@@ -20,63 +21,86 @@ export const LIBRARY_LIMITS = {
 } as const;
 
 /** Tags the publish form offers; staff may type others. */
-export const SUGGESTED_TAGS = ['classic', 'speed', 'accuracy', 'transitions', 'movement', 'steel', 'no-shoot', 'moving', 'reload'] as const;
+export const SUGGESTED_TAGS = [
+  'classic',
+  'speed',
+  'accuracy',
+  'transitions',
+  'movement',
+  'steel',
+  'no-shoot',
+  'moving',
+  'reload',
+] as const;
 
 // Tags are compared and stored lower case, so "Steel" and "steel" are one filter.
-const tagSchema = singleLineText(LIBRARY_LIMITS.tagMax).transform((tag) => tag.toLowerCase());
+const tagSchema = lazySchema(() =>
+  singleLineText(LIBRARY_LIMITS.tagMax).transform((tag) => tag.toLowerCase()),
+);
 
-const tagsSchema = z
-  .array(tagSchema)
-  .max(LIBRARY_LIMITS.tagsMax, { error: 'maxlength' })
-  .default([])
-  .transform((tags) => [...new Set(tags)]);
+const tagsSchema = lazySchema(() =>
+  z
+    .array(tagSchema)
+    .max(LIBRARY_LIMITS.tagsMax, { error: 'maxlength' })
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+);
 
-const roundsSchema = z.int().min(LIBRARY_LIMITS.roundsMin).max(LIBRARY_LIMITS.roundsMax);
+const roundsSchema = lazySchema(() => z.int().min(LIBRARY_LIMITS.roundsMin).max(LIBRARY_LIMITS.roundsMax));
 
 /** Body of POST and PUT /api/library/stages/: a stored Stage plus description, rounds and tags. */
-export const libraryStageBodySchema = stageSaveBodySchema.omit({ public: true }).extend({
-  name: singleLineText(STAGE_LIMITS.nameMax),
-  description: multiLineText(LIBRARY_LIMITS.descriptionMax),
-  rounds: roundsSchema,
-  tags: tagsSchema,
-});
+export const libraryStageBodySchema = lazySchema(() =>
+  stageSaveBodySchema.omit({ public: true }).extend({
+    name: singleLineText(STAGE_LIMITS.nameMax),
+    description: multiLineText(LIBRARY_LIMITS.descriptionMax),
+    rounds: roundsSchema,
+    tags: tagsSchema,
+  }),
+);
 export type LibraryStageBody = z.infer<typeof libraryStageBodySchema>;
 export type LibraryStageBodyInput = z.input<typeof libraryStageBodySchema>;
 
 /** The name and description in one language (the demo club's stages carry all three). */
-const localizedTextSchema = z.object({ name: z.string(), description: z.string() });
-export const libraryTranslationsSchema = z.partialRecord(z.enum(LANGUAGES), localizedTextSchema);
+const localizedTextSchema = lazySchema(() => z.object({ name: z.string(), description: z.string() }));
+export const libraryTranslationsSchema = lazySchema(() =>
+  z.partialRecord(z.enum(LANGUAGES), localizedTextSchema),
+);
 export type LibraryTranslations = z.infer<typeof libraryTranslationsSchema>;
 
 /** One row of GET /api/library/stages/ (no elements). */
-export const librarySummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  description: z.string(),
-  rounds: z.int(),
-  tags: z.array(z.string()),
-  updatedAt: z.string(),
-  /** Full name of the staff member who published it, or null when that account is gone. */
-  author: z.string().nullable(),
-  /** Name and description per language, when the stage was written in several. */
-  translations: libraryTranslationsSchema.optional(),
-});
+export const librarySummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    description: z.string(),
+    rounds: z.int(),
+    tags: z.array(z.string()),
+    updatedAt: z.string(),
+    /** Full name of the staff member who published it, or null when that account is gone. */
+    author: z.string().nullable(),
+    /** Name and description per language, when the stage was written in several. */
+    translations: libraryTranslationsSchema.optional(),
+  }),
+);
 export type LibrarySummary = z.infer<typeof librarySummarySchema>;
 
 /** GET /api/library/stages/{id}/: the summary with its Stage. */
-export const libraryStageSchema = librarySummarySchema.extend({ stage: stageWireSchema });
+export const libraryStageSchema = lazySchema(() => librarySummarySchema.extend({ stage: stageWireSchema }));
 export type LibraryStage = z.infer<typeof libraryStageSchema>;
 
 /** The library list with each stage (thumbnails are drawn from it). */
-export const libraryListSchema = z.array(libraryStageSchema);
+export const libraryListSchema = lazySchema(() => z.array(libraryStageSchema));
 
 /** The name and description of a library stage in the reader's language. */
-export function localizedLibraryText(stage: Pick<LibrarySummary, 'name' | 'description' | 'translations'>, language: Language | string) {
+export function localizedLibraryText(
+  stage: Pick<LibrarySummary, 'name' | 'description' | 'translations'>,
+  language: Language | string,
+) {
   const own = stage.translations?.[language as Language];
   return own ?? { name: stage.name, description: stage.description };
 }
 
-export const libraryParamsSchema = z.object({ id: z.string().regex(UUID_PATTERN) });
+export const libraryParamsSchema = lazySchema(() => z.object({ id: z.string().regex(UUID_PATTERN) }));
 
 // ---------------------------------------------------------------------------------------------
 // Training log
@@ -103,26 +127,38 @@ export const TRAINING_LIMITS = {
 } as const;
 
 /** A stage element's id, bounded as the stage's own (stage.ts). */
-const elementIdSchema = z.string().min(1, { error: 'required' }).max(100, { error: 'maxlength' });
+const elementIdSchema = lazySchema(() =>
+  z.string().min(1, { error: 'required' }).max(100, { error: 'maxlength' }),
+);
 
-const shotSchema = z.object({
-  tMs: z.number().min(0).max(TRAINING_LIMITS.tMsMax),
-  zone: shotZoneSchema,
-  /** The target the shot hit, when it hit one (best two hits count per target). */
-  targetId: elementIdSchema.optional(),
-});
+const shotSchema = lazySchema(() =>
+  z.object({
+    tMs: z.number().min(0).max(TRAINING_LIMITS.tMsMax),
+    zone: shotZoneSchema,
+    /** The target the shot hit, when it hit one (best two hits count per target). */
+    targetId: elementIdSchema.optional(),
+  }),
+);
 
-const repSchema = z.object({
-  shots: z.array(shotSchema).max(TRAINING_LIMITS.shotsPerRepMax, { error: 'maxlength' }).default([]),
-  passed: z.boolean().optional(),
-  /**
-   * The shootable cards and poppers shown during the rep: each card left short of two hits and
-   * each popper left standing is a miss, as the player's scoring panel counted it. Without
-   * them every scoring hit counts and only shots marked M are misses.
-   */
-  targetIds: z.array(elementIdSchema).max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' }).optional(),
-  popperIds: z.array(elementIdSchema).max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' }).optional(),
-});
+const repSchema = lazySchema(() =>
+  z.object({
+    shots: z.array(shotSchema).max(TRAINING_LIMITS.shotsPerRepMax, { error: 'maxlength' }).default([]),
+    passed: z.boolean().optional(),
+    /**
+     * The shootable cards and poppers shown during the rep: each card left short of two hits and
+     * each popper left standing is a miss, as the player's scoring panel counted it. Without
+     * them every scoring hit counts and only shots marked M are misses.
+     */
+    targetIds: z
+      .array(elementIdSchema)
+      .max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' })
+      .optional(),
+    popperIds: z
+      .array(elementIdSchema)
+      .max(TRAINING_LIMITS.targetsPerRepMax, { error: 'maxlength' })
+      .optional(),
+  }),
+);
 export type TrainingRep = z.infer<typeof repSchema>;
 
 /** Scores a kept rep as the player's panel scored it: with its targets when it carries them. */
@@ -132,101 +168,123 @@ export function scoreTrainingRep(rep: TrainingRep, powerFactor: PowerFactor): Re
 }
 
 /** An instant with its offset, in the club's years (2000 to 2100) once read as UTC. */
-const isoInstant = z.iso
-  .datetime({ offset: true, error: 'date' })
-  // An unreadable text is the format check's to report: only one code per field.
-  .refine((text) => Number.isNaN(Date.parse(text)) || isInClubYears(new Date(text).toISOString()), {
-    error: 'date',
-  });
+const isoInstant = lazySchema(() =>
+  z.iso
+    .datetime({ offset: true, error: 'date' })
+    // An unreadable text is the format check's to report: only one code per field.
+    .refine((text) => Number.isNaN(Date.parse(text)) || isInClubYears(new Date(text).toISOString()), {
+      error: 'date',
+    }),
+);
 
 /** Body of POST /api/training/. */
-export const trainingBodySchema = z
-  .object({
-    stageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
-    libraryStageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
-    /** The stage's name when it was run (the stage may change or go later). */
-    stageName: singleLineText(TRAINING_LIMITS.stageNameMax).optional(),
-    startedAt: isoInstant,
-    parMs: z.int().min(1).max(TRAINING_LIMITS.parMsMax).optional(),
-    /** The power factor the shots are scored with (the member's, minor when unset). */
-    powerFactor: z.enum(POWER_FACTORS).default('minor'),
-    reps: z.array(repSchema).min(1, { error: 'required' }).max(TRAINING_LIMITS.repsMax, { error: 'maxlength' }),
-  })
-  .refine((body) => !(body.stageId && body.libraryStageId), { error: 'unknown', path: ['stageId'] });
+export const trainingBodySchema = lazySchema(() =>
+  z
+    .object({
+      stageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
+      libraryStageId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
+      /** The stage's name when it was run (the stage may change or go later). */
+      stageName: singleLineText(TRAINING_LIMITS.stageNameMax).optional(),
+      startedAt: isoInstant,
+      parMs: z.int().min(1).max(TRAINING_LIMITS.parMsMax).optional(),
+      /** The power factor the shots are scored with (the member's, minor when unset). */
+      powerFactor: z.enum(POWER_FACTORS).default('minor'),
+      reps: z
+        .array(repSchema)
+        .min(1, { error: 'required' })
+        .max(TRAINING_LIMITS.repsMax, { error: 'maxlength' }),
+    })
+    .refine((body) => !(body.stageId && body.libraryStageId), { error: 'unknown', path: ['stageId'] }),
+);
 export type TrainingBody = z.infer<typeof trainingBodySchema>;
 export type TrainingBodyInput = z.input<typeof trainingBodySchema>;
 
 /** One kept session as answered. */
-export const trainingSessionSchema = z.object({
-  id: z.string(),
-  stageId: z.string().nullable(),
-  libraryStageId: z.string().nullable(),
-  stageName: z.string().nullable(),
-  startedAt: z.string(),
-  /** The club's calendar day of startedAt (YYYY-MM-DD): streaks and weeks count these. */
-  day: z.string(),
-  parMs: z.int().nullable(),
-  powerFactor: z.enum(POWER_FACTORS),
-  reps: z.array(repSchema),
-  shots: z.int(),
-  passed: z.int(),
-  failed: z.int(),
-  /** Best hit factor of the session's reps with shots, or null when none had shots. */
-  bestHitFactor: z.number().nullable(),
-  createdAt: z.string(),
-});
+export const trainingSessionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    stageId: z.string().nullable(),
+    libraryStageId: z.string().nullable(),
+    stageName: z.string().nullable(),
+    startedAt: z.string(),
+    /** The club's calendar day of startedAt (YYYY-MM-DD): streaks and weeks count these. */
+    day: z.string(),
+    parMs: z.int().nullable(),
+    powerFactor: z.enum(POWER_FACTORS),
+    reps: z.array(repSchema),
+    shots: z.int(),
+    passed: z.int(),
+    failed: z.int(),
+    /** Best hit factor of the session's reps with shots, or null when none had shots. */
+    bestHitFactor: z.number().nullable(),
+    createdAt: z.string(),
+  }),
+);
 export type TrainingSession = z.infer<typeof trainingSessionSchema>;
 
-export const bestByStageSchema = z.object({
-  /** libraryStageId, else stageId, else the stage name: what "the same stage" means in the log. */
-  key: z.string(),
-  libraryStageId: z.string().nullable(),
-  stageId: z.string().nullable(),
-  stageName: z.string().nullable(),
-  hitFactor: z.number(),
-  sessionId: z.string(),
-  day: z.string(),
-});
+export const bestByStageSchema = lazySchema(() =>
+  z.object({
+    /** libraryStageId, else stageId, else the stage name: what "the same stage" means in the log. */
+    key: z.string(),
+    libraryStageId: z.string().nullable(),
+    stageId: z.string().nullable(),
+    stageName: z.string().nullable(),
+    hitFactor: z.number(),
+    sessionId: z.string(),
+    day: z.string(),
+  }),
+);
 export type BestByStage = z.infer<typeof bestByStageSchema>;
 
 /** GET /api/training/?before=&limit=: a page of sessions, newest first (the first by default). */
-export const trainingLogQuerySchema = z.strictObject({
-  /** The nextCursor of the page before. */
-  before: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'pattern' }).optional(),
-  limit: z.coerce.number().int().min(1).max(TRAINING_LIMITS.pageMax).optional(),
-});
+export const trainingLogQuerySchema = lazySchema(() =>
+  z.strictObject({
+    /** The nextCursor of the page before. */
+    before: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'pattern' })
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(TRAINING_LIMITS.pageMax).optional(),
+  }),
+);
 export type TrainingLogQuery = z.infer<typeof trainingLogQuerySchema>;
 
 /**
  * GET /api/training/: one page of sessions; streak, total shots and bests are of the whole log.
  * nextCursor (absent on the last page) asks for the next page with ?before=.
  */
-export const weekTotalSchema = z.object({
-  /** Monday of the week (YYYY-MM-DD). */
-  week: z.string(),
-  sessions: z.int(),
-  reps: z.int(),
-});
+export const weekTotalSchema = lazySchema(() =>
+  z.object({
+    /** Monday of the week (YYYY-MM-DD). */
+    week: z.string(),
+    sessions: z.int(),
+    reps: z.int(),
+  }),
+);
 export type WeekTotal = z.infer<typeof weekTotalSchema>;
 
-export const trainingLogSchema = z.object({
-  sessions: z.array(trainingSessionSchema),
-  streakDays: z.int(),
-  totalShots: z.int(),
-  bestByStage: z.array(bestByStageSchema),
-  nextCursor: z.string().nullable().optional(),
-  /** Sessions in the whole log. */
-  totalSessions: z.int().optional(),
-  /** Sessions and reps per week of the whole log, the last TRAINING_LIMITS.chartWeeks weeks, oldest first. */
-  weeks: z.array(weekTotalSchema).optional(),
-});
+export const trainingLogSchema = lazySchema(() =>
+  z.object({
+    sessions: z.array(trainingSessionSchema),
+    streakDays: z.int(),
+    totalShots: z.int(),
+    bestByStage: z.array(bestByStageSchema),
+    nextCursor: z.string().nullable().optional(),
+    /** Sessions in the whole log. */
+    totalSessions: z.int().optional(),
+    /** Sessions and reps per week of the whole log, the last TRAINING_LIMITS.chartWeeks weeks, oldest first. */
+    weeks: z.array(weekTotalSchema).optional(),
+  }),
+);
 export type TrainingLog = z.infer<typeof trainingLogSchema>;
 
 /** GET /api/training/events/{uuid}/ (staff): kept sessions on the event's stage per registered member. */
-export const eventPracticeSchema = z.object({
-  stageId: z.string().nullable(),
-  members: z.array(z.object({ uuid: z.string(), sessions: z.int() })),
-});
+export const eventPracticeSchema = lazySchema(() =>
+  z.object({
+    stageId: z.string().nullable(),
+    members: z.array(z.object({ uuid: z.string(), sessions: z.int() })),
+  }),
+);
 export type EventPractice = z.infer<typeof eventPracticeSchema>;
 
 /** Days in a row, ending today or yesterday, on which at least one session was kept. */

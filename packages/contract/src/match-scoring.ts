@@ -118,11 +118,13 @@ export function comparePrecision(
   return compareSeriesBackwards(a.series, b.series);
 }
 
-// One collator for every comparison: localeCompare with a locale builds one per call.
-const collator = new Intl.Collator('es');
+// One collator for every comparison: localeCompare with a locale builds one per call. Built on
+// the first comparison, not as the module loads (the browser loads its language's collation
+// then, tens of milliseconds on a phone, before the scoring screen's first render otherwise).
+let collator: Intl.Collator | undefined;
 
 function byName(a: ResultsCompetitor, b: ResultsCompetitor): number {
-  return collator.compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (collator ??= new Intl.Collator('es')).compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Results of a match by division (API.md, Results): places, points, percent and stage results. */

@@ -6,6 +6,7 @@ import { Category, Division, Factor } from './enums.ts';
 import { errorBodySchema } from './errors.ts';
 import { enumField, optionalEnumField } from './forms.ts';
 import { optionalSingleLineText, requiredOrType, singleLineText, uuidField, UUID_PATTERN } from './text.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 export const MATCH_SCORINGS = ['ipsc', 'precision'] as const;
 export type MatchScoring = (typeof MATCH_SCORINGS)[number];
@@ -49,112 +50,142 @@ function intField(min: number, max: number) {
 }
 
 /** Seconds with at most two decimals (what a timer shows). */
-const timeField = z
-  .number({ error: requiredOrType })
-  .min(0, { error: 'unknown' })
-  .max(MATCH_LIMITS.time.max, { error: 'unknown' })
-  .refine((t) => Math.abs(Math.round(t * 100) - t * 100) < 1e-6, { error: 'pattern' })
-  .transform((t) => Math.round(t * 100) / 100);
+const timeField = lazySchema(() =>
+  z
+    .number({ error: requiredOrType })
+    .min(0, { error: 'unknown' })
+    .max(MATCH_LIMITS.time.max, { error: 'unknown' })
+    .refine((t) => Math.abs(Math.round(t * 100) - t * 100) < 1e-6, { error: 'pattern' })
+    .transform((t) => Math.round(t * 100) / 100),
+);
 
 // ---------------------------------------------------------------- match
 
-export const squadSchema = z.object({
-  number: z.number().int(),
-  name: z.string().nullable(),
-  capacity: z.number().int().nullable(),
-});
+export const squadSchema = lazySchema(() =>
+  z.object({
+    number: z.number().int(),
+    name: z.string().nullable(),
+    capacity: z.number().int().nullable(),
+  }),
+);
 export type Squad = z.infer<typeof squadSchema>;
 
-export const matchStageSchema = z.object({
-  number: z.number().int(),
-  name: z.string(),
-  libraryStageId: z.string().nullable(),
-  minRounds: z.number().int(),
-  maxPoints: z.number().int(),
-  scoringType: z.enum(STAGE_SCORING_TYPES),
-  /** Precision only: how many series, and shots in each; null for ipsc. */
-  series: z.number().int().nullable(),
-  shotsPerSeries: z.number().int().nullable(),
-});
+export const matchStageSchema = lazySchema(() =>
+  z.object({
+    number: z.number().int(),
+    name: z.string(),
+    libraryStageId: z.string().nullable(),
+    minRounds: z.number().int(),
+    maxPoints: z.number().int(),
+    scoringType: z.enum(STAGE_SCORING_TYPES),
+    /** Precision only: how many series, and shots in each; null for ipsc. */
+    series: z.number().int().nullable(),
+    shotsPerSeries: z.number().int().nullable(),
+  }),
+);
 export type MatchStage = z.infer<typeof matchStageSchema>;
 
-export const matchSchema = z.object({
-  eventUuid: z.string(),
-  name: z.string(),
-  scoring: z.enum(MATCH_SCORINGS),
-  published: z.boolean(),
-  stages: z.array(matchStageSchema),
-  squads: z.array(squadSchema),
-  /** Grows with every change of the match, its competitors or its scores. */
-  version: z.number().int(),
-});
+export const matchSchema = lazySchema(() =>
+  z.object({
+    eventUuid: z.string(),
+    name: z.string(),
+    scoring: z.enum(MATCH_SCORINGS),
+    published: z.boolean(),
+    stages: z.array(matchStageSchema),
+    squads: z.array(squadSchema),
+    /** Grows with every change of the match, its competitors or its scores. */
+    version: z.number().int(),
+  }),
+);
 export type Match = z.infer<typeof matchSchema>;
 
 /** GET /api/matches/: every match the caller may see, so a calendar can link an event to its results. */
-export const matchSummarySchema = z.object({
-  eventUuid: z.string(),
-  name: z.string(),
-  scoring: z.enum(MATCH_SCORINGS),
-  published: z.boolean(),
-  start: z.string(),
-});
+export const matchSummarySchema = lazySchema(() =>
+  z.object({
+    eventUuid: z.string(),
+    name: z.string(),
+    scoring: z.enum(MATCH_SCORINGS),
+    published: z.boolean(),
+    start: z.string(),
+  }),
+);
 export type MatchSummary = z.infer<typeof matchSummarySchema>;
-export const matchSummaryListSchema = z.array(matchSummarySchema);
+export const matchSummaryListSchema = lazySchema(() => z.array(matchSummarySchema));
 
-const stageBodySchema = z.strictObject({
-  number: intField(1, MATCH_LIMITS.stages.max),
-  name: singleLineText(MATCH_LIMITS.stageName.max),
-  libraryStageId: uuidField.nullable().optional().transform((v) => v ?? null),
-  minRounds: intField(MATCH_LIMITS.minRounds.min, MATCH_LIMITS.minRounds.max),
-  /** ipsc: 5 × minRounds when missing; precision: 10 × series × shotsPerSeries. */
-  maxPoints: intField(MATCH_LIMITS.maxPoints.min, MATCH_LIMITS.maxPoints.max).nullish(),
-  /** Comstock, or fixed time (net points, not factored by time); virginia may follow. */
-  scoringType: z.enum(['comstock', 'fixed-time'], { error: 'enum' }).optional().default('comstock'),
-  series: intField(MATCH_LIMITS.series.min, MATCH_LIMITS.series.max).nullish(),
-  shotsPerSeries: intField(MATCH_LIMITS.shotsPerSeries.min, MATCH_LIMITS.shotsPerSeries.max).nullish(),
-});
+const stageBodySchema = lazySchema(() =>
+  z.strictObject({
+    number: intField(1, MATCH_LIMITS.stages.max),
+    name: singleLineText(MATCH_LIMITS.stageName.max),
+    libraryStageId: uuidField
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    minRounds: intField(MATCH_LIMITS.minRounds.min, MATCH_LIMITS.minRounds.max),
+    /** ipsc: 5 × minRounds when missing; precision: 10 × series × shotsPerSeries. */
+    maxPoints: intField(MATCH_LIMITS.maxPoints.min, MATCH_LIMITS.maxPoints.max).nullish(),
+    /** Comstock, or fixed time (net points, not factored by time); virginia may follow. */
+    scoringType: z.enum(['comstock', 'fixed-time'], { error: 'enum' }).optional().default('comstock'),
+    series: intField(MATCH_LIMITS.series.min, MATCH_LIMITS.series.max).nullish(),
+    shotsPerSeries: intField(MATCH_LIMITS.shotsPerSeries.min, MATCH_LIMITS.shotsPerSeries.max).nullish(),
+  }),
+);
 
-const squadBodySchema = z.strictObject({
-  number: intField(1, MATCH_LIMITS.squads.max),
-  name: optionalSingleLineText(MATCH_LIMITS.squadName.max).optional().transform((v) => v ?? null),
-  capacity: intField(MATCH_LIMITS.squadCapacity.min, MATCH_LIMITS.squadCapacity.max)
-    .nullish()
-    .transform((v) => v ?? null),
-});
+const squadBodySchema = lazySchema(() =>
+  z.strictObject({
+    number: intField(1, MATCH_LIMITS.squads.max),
+    name: optionalSingleLineText(MATCH_LIMITS.squadName.max)
+      .optional()
+      .transform((v) => v ?? null),
+    capacity: intField(MATCH_LIMITS.squadCapacity.min, MATCH_LIMITS.squadCapacity.max)
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+);
 
 /** PUT /api/admin/events/{uuid}/match/: creates or replaces the match. */
-export const matchBodySchema = z
-  .strictObject({
-    name: singleLineText(MATCH_LIMITS.name.max),
-    scoring: z.enum(MATCH_SCORINGS, { error: (issue) => (issue.input === undefined ? 'required' : 'enum') }),
-    stages: z.array(stageBodySchema, { error: requiredOrType }).max(MATCH_LIMITS.stages.max, { error: 'maxlength' }),
-    squads: z.array(squadBodySchema, { error: requiredOrType }).max(MATCH_LIMITS.squads.max, { error: 'maxlength' }),
-    published: z.boolean({ error: requiredOrType }),
-  })
-  .superRefine((body, ctx) => {
-    const numbers = new Set<number>();
-    body.stages.forEach((stage, i) => {
-      if (numbers.has(stage.number)) ctx.addIssue({ code: 'custom', message: 'unknown', path: ['stages', i, 'number'] });
-      numbers.add(stage.number);
-      if (body.scoring === 'precision') {
-        if (stage.series == null) ctx.addIssue({ code: 'custom', message: 'required', path: ['stages', i, 'series'] });
-        if (stage.shotsPerSeries == null)
-          ctx.addIssue({ code: 'custom', message: 'required', path: ['stages', i, 'shotsPerSeries'] });
-      }
-    });
-    const squads = new Set<number>();
-    body.squads.forEach((squad, i) => {
-      if (squads.has(squad.number)) ctx.addIssue({ code: 'custom', message: 'unknown', path: ['squads', i, 'number'] });
-      squads.add(squad.number);
-    });
-  })
-  .transform((body) => ({
-    ...body,
-    stages: body.stages
-      .map((stage) => normalizeStage(body.scoring, stage))
-      .sort((a, b) => a.number - b.number),
-    squads: [...body.squads].sort((a, b) => a.number - b.number),
-  }));
+export const matchBodySchema = lazySchema(() =>
+  z
+    .strictObject({
+      name: singleLineText(MATCH_LIMITS.name.max),
+      scoring: z.enum(MATCH_SCORINGS, {
+        error: (issue) => (issue.input === undefined ? 'required' : 'enum'),
+      }),
+      stages: z
+        .array(stageBodySchema, { error: requiredOrType })
+        .max(MATCH_LIMITS.stages.max, { error: 'maxlength' }),
+      squads: z
+        .array(squadBodySchema, { error: requiredOrType })
+        .max(MATCH_LIMITS.squads.max, { error: 'maxlength' }),
+      published: z.boolean({ error: requiredOrType }),
+    })
+    .superRefine((body, ctx) => {
+      const numbers = new Set<number>();
+      body.stages.forEach((stage, i) => {
+        if (numbers.has(stage.number))
+          ctx.addIssue({ code: 'custom', message: 'unknown', path: ['stages', i, 'number'] });
+        numbers.add(stage.number);
+        if (body.scoring === 'precision') {
+          if (stage.series == null)
+            ctx.addIssue({ code: 'custom', message: 'required', path: ['stages', i, 'series'] });
+          if (stage.shotsPerSeries == null)
+            ctx.addIssue({ code: 'custom', message: 'required', path: ['stages', i, 'shotsPerSeries'] });
+        }
+      });
+      const squads = new Set<number>();
+      body.squads.forEach((squad, i) => {
+        if (squads.has(squad.number))
+          ctx.addIssue({ code: 'custom', message: 'unknown', path: ['squads', i, 'number'] });
+        squads.add(squad.number);
+      });
+    })
+    .transform((body) => ({
+      ...body,
+      stages: body.stages
+        .map((stage) => normalizeStage(body.scoring, stage))
+        .sort((a, b) => a.number - b.number),
+      squads: [...body.squads].sort((a, b) => a.number - b.number),
+    })),
+);
 export type MatchBody = z.infer<typeof matchBodySchema>;
 export type MatchBodyInput = z.input<typeof matchBodySchema>;
 
@@ -200,69 +231,83 @@ export function normalizeStage(
 
 // ---------------------------------------------------------------- competitors
 
-export const competitorSchema = z.object({
-  id: z.string(),
-  /** The member; null for a guest. */
-  personUuid: z.string().nullable(),
-  nombre: z.string(),
-  apellidos: z.string(),
-  fullName: z.string(),
-  division: z.enum(Division),
-  factor: z.enum(Factor),
-  category: z.enum(Category).nullable(),
-  squad: z.number().int().nullable(),
-  dq: z.boolean(),
-  /** The rule a disqualification was given under (e.g. "10.5.2"), beside its reason. */
-  dqRule: z.string().nullable().optional(),
-  dqReason: z.string().nullable(),
-  // Staff and range officers only.
-  email: z.string().nullable().optional(),
-  mobil: z.string().nullable().optional(),
-  socio: z.string().nullable().optional(),
-});
+export const competitorSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** The member; null for a guest. */
+    personUuid: z.string().nullable(),
+    nombre: z.string(),
+    apellidos: z.string(),
+    fullName: z.string(),
+    division: z.enum(Division),
+    factor: z.enum(Factor),
+    category: z.enum(Category).nullable(),
+    squad: z.number().int().nullable(),
+    dq: z.boolean(),
+    /** The rule a disqualification was given under (e.g. "10.5.2"), beside its reason. */
+    dqRule: z.string().nullable().optional(),
+    dqReason: z.string().nullable(),
+    // Staff and range officers only.
+    email: z.string().nullable().optional(),
+    mobil: z.string().nullable().optional(),
+    socio: z.string().nullable().optional(),
+  }),
+);
 export type Competitor = z.infer<typeof competitorSchema>;
-export const competitorListSchema = z.array(competitorSchema);
+export const competitorListSchema = lazySchema(() => z.array(competitorSchema));
 
 /** POST /api/admin/events/{uuid}/match/competitors/: a guest (or a member added by staff). */
-export const guestBodySchema = z.strictObject({
-  nombre: singleLineText(MATCH_LIMITS.nombre.max),
-  apellidos: optionalSingleLineText(MATCH_LIMITS.apellidos.max).optional().transform((v) => v ?? ''),
-  division: enumField(Division),
-  factor: enumField(Factor),
-  category: optionalEnumField(Category).optional().transform((v) => v ?? null),
-  squad: intField(1, MATCH_LIMITS.squads.max).nullish().transform((v) => v ?? null),
-  personUuid: uuidField.nullish().transform((v) => v ?? null),
-});
+export const guestBodySchema = lazySchema(() =>
+  z.strictObject({
+    nombre: singleLineText(MATCH_LIMITS.nombre.max),
+    apellidos: optionalSingleLineText(MATCH_LIMITS.apellidos.max)
+      .optional()
+      .transform((v) => v ?? ''),
+    division: enumField(Division),
+    factor: enumField(Factor),
+    category: optionalEnumField(Category)
+      .optional()
+      .transform((v) => v ?? null),
+    squad: intField(1, MATCH_LIMITS.squads.max)
+      .nullish()
+      .transform((v) => v ?? null),
+    personUuid: uuidField.nullish().transform((v) => v ?? null),
+  }),
+);
 export type GuestBody = z.infer<typeof guestBodySchema>;
 export type GuestBodyInput = z.input<typeof guestBodySchema>;
 
 /** PUT /api/admin/events/{uuid}/match/competitors/{id}/: any of these. */
-export const competitorUpdateBodySchema = z
-  .strictObject({
-    division: enumField(Division).optional(),
-    factor: enumField(Factor).optional(),
-    category: optionalEnumField(Category).optional(),
-    squad: intField(1, MATCH_LIMITS.squads.max).nullable().optional(),
-    dq: z.boolean({ error: 'type' }).optional(),
-    dqRule: optionalSingleLineText(MATCH_LIMITS.dqRule.max).optional(),
-    dqReason: optionalSingleLineText(MATCH_LIMITS.dqReason.max).optional(),
-  })
-  .refine((body) => body.dq !== true || (body.dqReason != null && body.dqReason !== ''), {
-    error: 'required',
-    path: ['dqReason'],
-  });
+export const competitorUpdateBodySchema = lazySchema(() =>
+  z
+    .strictObject({
+      division: enumField(Division).optional(),
+      factor: enumField(Factor).optional(),
+      category: optionalEnumField(Category).optional(),
+      squad: intField(1, MATCH_LIMITS.squads.max).nullable().optional(),
+      dq: z.boolean({ error: 'type' }).optional(),
+      dqRule: optionalSingleLineText(MATCH_LIMITS.dqRule.max).optional(),
+      dqReason: optionalSingleLineText(MATCH_LIMITS.dqReason.max).optional(),
+    })
+    .refine((body) => body.dq !== true || (body.dqReason != null && body.dqReason !== ''), {
+      error: 'required',
+      path: ['dqReason'],
+    }),
+);
 export type CompetitorUpdateBody = z.infer<typeof competitorUpdateBodySchema>;
 export type CompetitorUpdateBodyInput = z.input<typeof competitorUpdateBodySchema>;
 
 /** PUT /api/events/{uuid}/match/squad/: the caller's own squad (null leaves every squad). */
-export const selfSquadBodySchema = z.strictObject({
-  squad: intField(1, MATCH_LIMITS.squads.max).nullable(),
-});
+export const selfSquadBodySchema = lazySchema(() =>
+  z.strictObject({
+    squad: intField(1, MATCH_LIMITS.squads.max).nullable(),
+  }),
+);
 export type SelfSquadBody = z.infer<typeof selfSquadBodySchema>;
 
 // ---------------------------------------------------------------- scores
 
-const scoreCommon = {
+const scoreCommon = () => ({
   stage: z.number().int(),
   competitorId: z.string(),
   dnf: z.boolean(),
@@ -273,46 +318,50 @@ const scoreCommon = {
   /** Full name of the person who saved this revision (or "import"). */
   scoredBy: z.string(),
   scoredAt: z.string(),
-};
-
-export const ipscScoreSchema = z.object({
-  ...scoreCommon,
-  a: z.number().int(),
-  c: z.number().int(),
-  d: z.number().int(),
-  m: z.number().int(),
-  ns: z.number().int(),
-  procedurals: z.number().int(),
-  time: z.number(),
 });
+
+export const ipscScoreSchema = lazySchema(() =>
+  z.object({
+    ...scoreCommon(),
+    a: z.number().int(),
+    c: z.number().int(),
+    d: z.number().int(),
+    m: z.number().int(),
+    ns: z.number().int(),
+    procedurals: z.number().int(),
+    time: z.number(),
+  }),
+);
 export type IpscScore = z.infer<typeof ipscScoreSchema>;
 
-export const precisionScoreSchema = z.object({
-  ...scoreCommon,
-  series: z.array(z.number().int()),
-  x: z.number().int(),
-});
+export const precisionScoreSchema = lazySchema(() =>
+  z.object({
+    ...scoreCommon(),
+    series: z.array(z.number().int()),
+    x: z.number().int(),
+  }),
+);
 export type PrecisionScore = z.infer<typeof precisionScoreSchema>;
 
-export const scoreSchema = z.union([ipscScoreSchema, precisionScoreSchema]);
+export const scoreSchema = lazySchema(() => z.union([ipscScoreSchema, precisionScoreSchema]));
 export type Score = z.infer<typeof scoreSchema>;
-export const scoreListSchema = z.array(scoreSchema);
+export const scoreListSchema = lazySchema(() => z.array(scoreSchema));
 
 /** True when a score is an IPSC run (it has a time and hit counts). */
 export function isIpscScore(score: Score): score is IpscScore {
   return 'time' in score;
 }
 
-const countField = intField(0, MATCH_LIMITS.count.max);
+const countField = lazySchema(() => intField(0, MATCH_LIMITS.count.max));
 
-const scoreBodyCommon = {
+const scoreBodyCommon = () => ({
   dnf: z.boolean({ error: 'type' }).optional().default(false),
   clientId: uuidField,
   basedOn: intField(1, Number.MAX_SAFE_INTEGER).nullable(),
-};
+});
 
-export const ipscScoreBodySchema = z
-  .strictObject({
+export const ipscScoreBodySchema = lazySchema(() =>
+  z.strictObject({
     a: countField,
     c: countField,
     d: countField,
@@ -320,18 +369,21 @@ export const ipscScoreBodySchema = z
     ns: countField,
     procedurals: countField,
     time: timeField,
-    ...scoreBodyCommon,
-  });
+    ...scoreBodyCommon(),
+  }),
+);
 export type IpscScoreBody = z.infer<typeof ipscScoreBodySchema>;
 export type IpscScoreBodyInput = z.input<typeof ipscScoreBodySchema>;
 
-export const precisionScoreBodySchema = z.strictObject({
-  series: z
-    .array(intField(0, MATCH_LIMITS.shotsPerSeries.max * PRECISION_SHOT_MAX), { error: requiredOrType })
-    .max(MATCH_LIMITS.series.max, { error: 'maxlength' }),
-  x: intField(0, MATCH_LIMITS.series.max * MATCH_LIMITS.shotsPerSeries.max),
-  ...scoreBodyCommon,
-});
+export const precisionScoreBodySchema = lazySchema(() =>
+  z.strictObject({
+    series: z
+      .array(intField(0, MATCH_LIMITS.shotsPerSeries.max * PRECISION_SHOT_MAX), { error: requiredOrType })
+      .max(MATCH_LIMITS.series.max, { error: 'maxlength' }),
+    x: intField(0, MATCH_LIMITS.series.max * MATCH_LIMITS.shotsPerSeries.max),
+    ...scoreBodyCommon(),
+  }),
+);
 export type PrecisionScoreBody = z.infer<typeof precisionScoreBodySchema>;
 export type PrecisionScoreBodyInput = z.input<typeof precisionScoreBodySchema>;
 
@@ -370,112 +422,136 @@ export function ipscScoreFaults(
 }
 
 /** The body of 409 SCORE_CONFLICT: what the device sent and what the server holds. */
-export const scoreConflictSchema = errorBodySchema.extend({
-  mine: z.record(z.string(), z.unknown()),
-  theirs: scoreSchema,
-});
+export const scoreConflictSchema = lazySchema(() =>
+  errorBodySchema.extend({
+    mine: z.record(z.string(), z.unknown()),
+    theirs: scoreSchema,
+  }),
+);
 export type ScoreConflict = z.infer<typeof scoreConflictSchema>;
 
-export const scoresQuerySchema = z.object({
-  stage: z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, { error: 'type' }).transform(Number)])
-    .pipe(z.number().int().min(1, { error: 'unknown' }).max(MATCH_LIMITS.stages.max, { error: 'unknown' }))
-    .optional(),
-});
+export const scoresQuerySchema = lazySchema(() =>
+  z.object({
+    stage: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,3}$/, { error: 'type' })
+          .transform(Number),
+      ])
+      .pipe(z.number().int().min(1, { error: 'unknown' }).max(MATCH_LIMITS.stages.max, { error: 'unknown' }))
+      .optional(),
+  }),
+);
 export type ScoresQuery = z.infer<typeof scoresQuerySchema>;
 
 /** GET /api/admin/events/{uuid}/match/scores/history/?stage=&competitorId= (staff). */
-export const scoreHistoryQuerySchema = scoresQuerySchema.extend({
-  competitorId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
-});
+export const scoreHistoryQuerySchema = lazySchema(() =>
+  scoresQuerySchema.extend({
+    competitorId: z.string().regex(UUID_PATTERN, { error: 'pattern' }).optional(),
+  }),
+);
 export type ScoreHistoryQuery = z.infer<typeof scoreHistoryQuerySchema>;
 
 /** One kept revision of a score: what it held, who saved it, when, and from which device. */
-export const scoreRevisionSchema = z.union([
-  ipscScoreSchema.extend({ source: z.enum(['range', 'import']) }),
-  precisionScoreSchema.extend({ source: z.enum(['range', 'import']) }),
-]);
+export const scoreRevisionSchema = lazySchema(() =>
+  z.union([
+    ipscScoreSchema.extend({ source: z.enum(['range', 'import']) }),
+    precisionScoreSchema.extend({ source: z.enum(['range', 'import']) }),
+  ]),
+);
 export type ScoreRevision = z.infer<typeof scoreRevisionSchema>;
-export const scoreHistorySchema = z.array(scoreRevisionSchema);
+export const scoreHistorySchema = lazySchema(() => z.array(scoreRevisionSchema));
 
 // ---------------------------------------------------------------- results
 
-export const stageResultSchema = z.object({
-  stage: z.number().int(),
-  /** Seconds; null on a precision match and on a stage not yet scored. */
-  time: z.number().nullable(),
-  /** ipsc: points of the run (never below 0); precision: the stage's total. */
-  points: z.number(),
-  /** ipsc: to four decimals (a fixed-time stage: its net points); null on a precision match. */
-  hitFactor: z.number().nullable(),
-  /** ipsc: HF ÷ division's best HF × maxPoints (four decimals); precision: the stage's total. */
-  stagePoints: z.number(),
-  /** Place on the stage within the division; null for a DQ or a stage not scored yet. */
-  place: z.number().int().nullable(),
-  dnf: z.boolean(),
-  /** False while no score is saved for this competitor on this stage. */
-  scored: z.boolean().optional(),
-  /** Precision: inner tens on the stage. */
-  x: z.number().int().optional(),
-});
+export const stageResultSchema = lazySchema(() =>
+  z.object({
+    stage: z.number().int(),
+    /** Seconds; null on a precision match and on a stage not yet scored. */
+    time: z.number().nullable(),
+    /** ipsc: points of the run (never below 0); precision: the stage's total. */
+    points: z.number(),
+    /** ipsc: to four decimals (a fixed-time stage: its net points); null on a precision match. */
+    hitFactor: z.number().nullable(),
+    /** ipsc: HF ÷ division's best HF × maxPoints (four decimals); precision: the stage's total. */
+    stagePoints: z.number(),
+    /** Place on the stage within the division; null for a DQ or a stage not scored yet. */
+    place: z.number().int().nullable(),
+    dnf: z.boolean(),
+    /** False while no score is saved for this competitor on this stage. */
+    scored: z.boolean().optional(),
+    /** Precision: inner tens on the stage. */
+    x: z.number().int().optional(),
+  }),
+);
 export type StageResult = z.infer<typeof stageResultSchema>;
 
-export const competitorResultSchema = z.object({
-  competitorId: z.string(),
-  personUuid: z.string().nullable().optional(),
-  fullName: z.string(),
-  factor: z.enum(Factor),
-  category: z.enum(Category).nullable().optional(),
-  squad: z.number().int().nullable().optional(),
-  /** Null for a DQ (listed last). */
-  place: z.number().int().nullable(),
-  matchPoints: z.number(),
-  percent: z.number(),
-  dq: z.boolean(),
-  /** Precision: inner tens over the match. */
-  x: z.number().int().optional(),
-  stages: z.array(stageResultSchema),
-});
+export const competitorResultSchema = lazySchema(() =>
+  z.object({
+    competitorId: z.string(),
+    personUuid: z.string().nullable().optional(),
+    fullName: z.string(),
+    factor: z.enum(Factor),
+    category: z.enum(Category).nullable().optional(),
+    squad: z.number().int().nullable().optional(),
+    /** Null for a DQ (listed last). */
+    place: z.number().int().nullable(),
+    matchPoints: z.number(),
+    percent: z.number(),
+    dq: z.boolean(),
+    /** Precision: inner tens over the match. */
+    x: z.number().int().optional(),
+    stages: z.array(stageResultSchema),
+  }),
+);
 export type CompetitorResult = z.infer<typeof competitorResultSchema>;
 
-export const divisionResultSchema = z.object({
-  division: z.enum(Division),
-  competitors: z.array(competitorResultSchema),
-});
+export const divisionResultSchema = lazySchema(() =>
+  z.object({
+    division: z.enum(Division),
+    competitors: z.array(competitorResultSchema),
+  }),
+);
 export type DivisionResult = z.infer<typeof divisionResultSchema>;
 
-export const resultsSchema = z.object({
-  eventUuid: z.string(),
-  published: z.boolean(),
-  computedAt: z.string(),
-  /** The match version the results were computed from. */
-  version: z.number().int().optional(),
-  name: z.string().optional(),
-  scoring: z.enum(MATCH_SCORINGS).optional(),
-  stages: z.array(matchStageSchema).optional(),
-  divisions: z.array(divisionResultSchema),
-});
+export const resultsSchema = lazySchema(() =>
+  z.object({
+    eventUuid: z.string(),
+    published: z.boolean(),
+    computedAt: z.string(),
+    /** The match version the results were computed from. */
+    version: z.number().int().optional(),
+    name: z.string().optional(),
+    scoring: z.enum(MATCH_SCORINGS).optional(),
+    stages: z.array(matchStageSchema).optional(),
+    divisions: z.array(divisionResultSchema),
+  }),
+);
 export type Results = z.infer<typeof resultsSchema>;
 
 /** GET /api/registro/{uuid}/results/: one published match the member shot. */
-export const memberMatchResultSchema = z.object({
-  eventUuid: z.string(),
-  evento: z.string(),
-  start: z.string(),
-  matchName: z.string(),
-  scoring: z.enum(MATCH_SCORINGS),
-  division: z.enum(Division),
-  factor: z.enum(Factor),
-  place: z.number().int().nullable(),
-  /** Competitors ranked in the division. */
-  of: z.number().int(),
-  matchPoints: z.number(),
-  percent: z.number(),
-  dq: z.boolean(),
-  stages: z.array(stageResultSchema.extend({ name: z.string() })),
-});
+export const memberMatchResultSchema = lazySchema(() =>
+  z.object({
+    eventUuid: z.string(),
+    evento: z.string(),
+    start: z.string(),
+    matchName: z.string(),
+    scoring: z.enum(MATCH_SCORINGS),
+    division: z.enum(Division),
+    factor: z.enum(Factor),
+    place: z.number().int().nullable(),
+    /** Competitors ranked in the division. */
+    of: z.number().int(),
+    matchPoints: z.number(),
+    percent: z.number(),
+    dq: z.boolean(),
+    stages: z.array(stageResultSchema.extend({ name: z.string() })),
+  }),
+);
 export type MemberMatchResult = z.infer<typeof memberMatchResultSchema>;
-export const memberResultsSchema = z.array(memberMatchResultSchema);
+export const memberResultsSchema = lazySchema(() => z.array(memberMatchResultSchema));
 
 /** The header of results.csv, one line per competitor and stage. */
 export const RESULTS_CSV_HEADER = [

@@ -2,11 +2,12 @@
 // misses and no-shoots as penalties, and the hit factor. The drill player scores reps with it
 // and the server computes the training log's bests with it, so both agree to the point.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Where a shot landed: A, C, D zones, miss, no-shoot hit, popper down, into hard cover. */
 export const SHOT_ZONES = ['A', 'C', 'D', 'M', 'NS', 'P', 'HC'] as const;
 export type ShotZone = (typeof SHOT_ZONES)[number];
-export const shotZoneSchema = z.enum(SHOT_ZONES);
+export const shotZoneSchema = lazySchema(() => z.enum(SHOT_ZONES));
 
 export const POWER_FACTORS = ['major', 'minor'] as const;
 export type PowerFactor = (typeof POWER_FACTORS)[number];
@@ -60,7 +61,11 @@ export function shotTimes(shots: readonly Pick<ScoredShot, 'tMs'>[]): {
 export function scoreRep(
   shots: readonly ScoredShot[],
   powerFactor: PowerFactor,
-  options: { targetIds?: readonly string[]; requiredHitsPerTarget?: number; popperIds?: readonly string[] } = {},
+  options: {
+    targetIds?: readonly string[];
+    requiredHitsPerTarget?: number;
+    popperIds?: readonly string[];
+  } = {},
 ): RepScore {
   const counts = Object.fromEntries(SHOT_ZONES.map((z) => [z, 0])) as Record<ShotZone, number>;
   for (const shot of shots) counts[shot.zone] += 1;

@@ -3,6 +3,7 @@
 // included (designHeigth, heigth, visibeTime, ipscTagetType). Code elsewhere uses English names
 // and maps at the edge (packages/stage-engine/src/model.ts).
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Kind of stage element (SPEC §3). */
 export const StageElementType = { tarjetaIpsc: 1, popperIpsc: 3 } as const;
@@ -66,82 +67,92 @@ export const DEFAULT_POPPER_HEIGHT = 58.6;
 const values = <T extends Record<string, number>>(enumeration: T) =>
   Object.values(enumeration) as [T[keyof T], ...T[keyof T][]];
 
-const stageElementTypeSchema = z.literal(values(StageElementType));
-const targetTypeSchema = z.literal(values(TargetType));
-const animationTypeSchema = z.literal(values(AnimationType));
-const visibleTimeTypeSchema = z.literal(values(VisibleTimeType));
+const stageElementTypeSchema = lazySchema(() => z.literal(values(StageElementType)));
+const targetTypeSchema = lazySchema(() => z.literal(values(TargetType)));
+const animationTypeSchema = lazySchema(() => z.literal(values(AnimationType)));
+const visibleTimeTypeSchema = lazySchema(() => z.literal(values(VisibleTimeType)));
 
-const position = z.number().min(STAGE_LIMITS.positionMin).max(STAGE_LIMITS.positionMax);
+const position = lazySchema(() => z.number().min(STAGE_LIMITS.positionMin).max(STAGE_LIMITS.positionMax));
 
 /**
  * One stage element as stored and sent. Loading is lenient (a missing optional field gets SPEC's
  * default) and strict on bounds and enumeration values. `heigth` stays optional because its
  * default depends on the element type; the engine fills it.
  */
-export const stageElementWireSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(STAGE_LIMITS.nameMax).default(''),
-  type: stageElementTypeSchema,
-  positionX: position.default(0),
-  positionY: position.default(0),
-  heigth: z.number().positive().max(100).optional(),
-  scale: z.number().min(STAGE_LIMITS.scaleMin).max(STAGE_LIMITS.scaleMax).default(STAGE_LIMITS.scale),
-  visibeTime: z
-    .number()
-    .min(STAGE_LIMITS.visibleTimeMin)
-    .max(STAGE_LIMITS.visibleTimeMax)
-    .default(STAGE_LIMITS.visibleTimeMin),
-  animationType: animationTypeSchema.default(AnimationType.none),
-  randomPosition: z.boolean().default(false),
-  randomScale: z.boolean().default(false),
-  visibleTimeType: visibleTimeTypeSchema.default(VisibleTimeType.always),
-  // Only card elements carry these two; a popper has neither.
-  ipscTagetType: targetTypeSchema.optional(),
-  randomType: z.boolean().optional(),
-});
+export const stageElementWireSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1).max(100),
+    name: z.string().max(STAGE_LIMITS.nameMax).default(''),
+    type: stageElementTypeSchema,
+    positionX: position.default(0),
+    positionY: position.default(0),
+    heigth: z.number().positive().max(100).optional(),
+    scale: z.number().min(STAGE_LIMITS.scaleMin).max(STAGE_LIMITS.scaleMax).default(STAGE_LIMITS.scale),
+    visibeTime: z
+      .number()
+      .min(STAGE_LIMITS.visibleTimeMin)
+      .max(STAGE_LIMITS.visibleTimeMax)
+      .default(STAGE_LIMITS.visibleTimeMin),
+    animationType: animationTypeSchema.default(AnimationType.none),
+    randomPosition: z.boolean().default(false),
+    randomScale: z.boolean().default(false),
+    visibleTimeType: visibleTimeTypeSchema.default(VisibleTimeType.always),
+    // Only card elements carry these two; a popper has neither.
+    ipscTagetType: targetTypeSchema.optional(),
+    randomType: z.boolean().optional(),
+  }),
+);
 export type StageElementWire = z.infer<typeof stageElementWireSchema>;
 export type StageElementWireInput = z.input<typeof stageElementWireSchema>;
 
-const elementsSchema = z
-  .array(stageElementWireSchema)
-  .max(STAGE_LIMITS.maxElements)
-  .refine((elements) => new Set(elements.map((element) => element.id)).size === elements.length, {
-    message: 'element ids must be unique',
-  });
+const elementsSchema = lazySchema(() =>
+  z
+    .array(stageElementWireSchema)
+    .max(STAGE_LIMITS.maxElements)
+    .refine((elements) => new Set(elements.map((element) => element.id)).size === elements.length, {
+      message: 'element ids must be unique',
+    }),
+);
 
-const stageFields = {
+const stageFields = () => ({
   designWidth: z.int().min(1).max(10_000).default(STAGE_LIMITS.designWidth),
   designHeigth: z.int().min(1).max(10_000).default(STAGE_LIMITS.designHeight),
   randomElements: z.boolean().default(false),
   maxRandomElements: z.int().min(0).max(STAGE_LIMITS.maxElements).default(STAGE_LIMITS.maxRandomElements),
   elements: elementsSchema.default([]),
-};
+});
 
 /** A whole stage as stored (localStorage `ipsc-club.custom-stage`) and as the server answers it. */
-export const stageWireSchema = z.object({
-  id: z.string().max(100).default(''),
-  name: z.string().max(STAGE_LIMITS.nameMax).default(''),
-  ...stageFields,
-  // Only stages kept on the server carry it.
-  public: z.boolean().optional(),
-});
+export const stageWireSchema = lazySchema(() =>
+  z.object({
+    id: z.string().max(100).default(''),
+    name: z.string().max(STAGE_LIMITS.nameMax).default(''),
+    ...stageFields(),
+    // Only stages kept on the server carry it.
+    public: z.boolean().optional(),
+  }),
+);
 export type StageWire = z.infer<typeof stageWireSchema>;
 export type StageWireInput = z.input<typeof stageWireSchema>;
 
 /** One row of GET /api/stages/: a member's own stage without its elements. */
-export const stageSummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  public: z.boolean(),
-  updated: z.string().min(1),
-});
+export const stageSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    public: z.boolean(),
+    updated: z.string().min(1),
+  }),
+);
 export type StageSummary = z.infer<typeof stageSummarySchema>;
 
 /** Body of POST /api/stages/ and PUT /api/stages/{id}/; the server owns the stage id. */
-export const stageSaveBodySchema = z.object({
-  name: z.string().trim().min(1).max(STAGE_LIMITS.nameMax),
-  public: z.boolean().default(false),
-  ...stageFields,
-});
+export const stageSaveBodySchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).max(STAGE_LIMITS.nameMax),
+    public: z.boolean().default(false),
+    ...stageFields(),
+  }),
+);
 export type StageSaveBody = z.infer<typeof stageSaveBodySchema>;
 export type StageSaveBodyInput = z.input<typeof stageSaveBodySchema>;

@@ -5,6 +5,7 @@
 // draws today: approximate, from drawings of the rules, not measured here.
 import { z } from 'zod';
 import { requiredOrType } from './text.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** The club's target sizes in millimetres. */
 export interface TargetDimensions {
@@ -72,12 +73,14 @@ export const DEFAULT_TARGET_DIMENSIONS: TargetDimensions = {
 /** Bounds of every size: a zone of a centimetre, a popper of two metres. */
 export const TARGET_LIMITS = { minMm: 10, maxMm: 2000 } as const;
 
-const millimetres = z
-  .number({ error: requiredOrType })
-  .min(TARGET_LIMITS.minMm, { error: 'minlength' })
-  .max(TARGET_LIMITS.maxMm, { error: 'maxlength' })
-  // Half a millimetre is as fine as a ruler reads.
-  .refine((value) => Number.isInteger(value * 2), { error: 'type' });
+const millimetres = lazySchema(() =>
+  z
+    .number({ error: requiredOrType })
+    .min(TARGET_LIMITS.minMm, { error: 'minlength' })
+    .max(TARGET_LIMITS.maxMm, { error: 'maxlength' })
+    // Half a millimetre is as fine as a ruler reads.
+    .refine((value) => Number.isInteger(value * 2), { error: 'type' }),
+);
 
 /** Each zone inside the one that holds it: A inside C inside the card, the head's A box inside the head. */
 const NESTED: readonly (readonly [keyof TargetDimensions, keyof TargetDimensions])[] = [
@@ -92,24 +95,31 @@ const NESTED: readonly (readonly [keyof TargetDimensions, keyof TargetDimensions
 ];
 
 /** The sizes as staff send them: every one, each within bounds, every zone inside its holder. */
-export const targetDimensionsSchema = z
-  .strictObject(Object.fromEntries(TARGET_DIMENSION_KEYS.map((key) => [key, millimetres])) as Record<
-    keyof TargetDimensions,
-    typeof millimetres
-  >)
-  .superRefine((value, context) => {
-    for (const [inner, outer] of NESTED) {
-      if (value[inner] > value[outer]) context.addIssue({ code: 'custom', message: 'inside', path: [inner] });
-    }
-    // The head and the body's C zone stacked fit in the card's height.
-    if (value.headHeight + value.bodyCHeight > value.cardHeight)
-      context.addIssue({ code: 'custom', message: 'inside', path: ['bodyCHeight'] });
-  });
+export const targetDimensionsSchema = lazySchema(() =>
+  z
+    .strictObject(
+      Object.fromEntries(TARGET_DIMENSION_KEYS.map((key) => [key, millimetres])) as Record<
+        keyof TargetDimensions,
+        typeof millimetres
+      >,
+    )
+    .superRefine((value, context) => {
+      for (const [inner, outer] of NESTED) {
+        if (value[inner] > value[outer])
+          context.addIssue({ code: 'custom', message: 'inside', path: [inner] });
+      }
+      // The head and the body's C zone stacked fit in the card's height.
+      if (value.headHeight + value.bodyCHeight > value.cardHeight)
+        context.addIssue({ code: 'custom', message: 'inside', path: ['bodyCHeight'] });
+    }),
+);
 
 /** GET /api/target-dimensions/: the sizes in use, and whether staff have measured them. */
-export const targetDimensionsAnswerSchema = z.object({
-  dimensions: targetDimensionsSchema,
-  /** False while the club uses the approximate defaults. */
-  measured: z.boolean(),
-});
+export const targetDimensionsAnswerSchema = lazySchema(() =>
+  z.object({
+    dimensions: targetDimensionsSchema,
+    /** False while the club uses the approximate defaults. */
+    measured: z.boolean(),
+  }),
+);
 export type TargetDimensionsAnswer = z.infer<typeof targetDimensionsAnswerSchema>;

@@ -2,6 +2,7 @@
 // server puts it in the error body as it is and the web maps it with messageKeyFor.
 import { z } from 'zod';
 import { isInClubYears, isIsoDate, isPossibleBirthDate, isRealEventTime } from './event-time.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** The error of a base type check: 'required' for a missing value, 'type' for a wrong one. */
 export function requiredOrType(issue: { input?: unknown }): 'required' | 'type' {
@@ -95,10 +96,12 @@ export function isEmail(text: string): boolean {
   return EMAIL_PATTERN.test(text);
 }
 
-export const emailField = baseText()
-  .min(1, { error: 'required' })
-  .max(EMAIL_MAX, { error: 'maxlength' })
-  .refine(isEmail, { error: 'email', ...filled });
+export const emailField = lazySchema(() =>
+  baseText()
+    .min(1, { error: 'required' })
+    .max(EMAIL_MAX, { error: 'maxlength' })
+    .refine(isEmail, { error: 'email', ...filled }),
+);
 
 /** A Spanish mobile as stored: nine digits, no prefix (SPEC §5). */
 export const MOBILE_PATTERN = /^\d{9}$/;
@@ -123,31 +126,41 @@ export function normaliseMobile(text: string): string | null {
   return digits.length === 11 ? digits.slice(2) : null;
 }
 
-export const mobileField = baseText()
-  .min(1, { error: 'required' })
-  .refine((text) => normaliseMobile(text) !== null, { error: 'mobile', ...filled })
-  .transform((text) => normaliseMobile(text) ?? text);
+export const mobileField = lazySchema(() =>
+  baseText()
+    .min(1, { error: 'required' })
+    .refine((text) => normaliseMobile(text) !== null, { error: 'mobile', ...filled })
+    .transform((text) => normaliseMobile(text) ?? text),
+);
 
-export const isoDateField = baseText()
-  .min(1, { error: 'required' })
-  .refine(isIsoDate, { error: 'date', ...filled });
+export const isoDateField = lazySchema(() =>
+  baseText()
+    .min(1, { error: 'required' })
+    .refine(isIsoDate, { error: 'date', ...filled }),
+);
 
 /** A birth date: a real 'yyyy-MM-dd' from 1900 up to today. */
-export const birthDateField = baseText()
-  .min(1, { error: 'required' })
-  .refine((text) => isIsoDate(text) && isPossibleBirthDate(text), { error: 'date', ...filled });
+export const birthDateField = lazySchema(() =>
+  baseText()
+    .min(1, { error: 'required' })
+    .refine((text) => isIsoDate(text) && isPossibleBirthDate(text), { error: 'date', ...filled }),
+);
 
 /** An event time 'YYYY-MM-DD HH:MM:SS' of a real day in the club's years (2000 to 2100). */
-export const eventTimeField = baseText()
-  .min(1, { error: 'required' })
-  .refine((text) => isRealEventTime(text) && isInClubYears(text), { error: 'date', ...filled });
+export const eventTimeField = lazySchema(() =>
+  baseText()
+    .min(1, { error: 'required' })
+    .refine((text) => isRealEventTime(text) && isInClubYears(text), { error: 'date', ...filled }),
+);
 
 // Any 8-4-4-4-12 hex id; stricter RFC checks would refuse ids that seeds and tests write by hand.
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuidField = z
-  .string({ error: requiredOrType })
-  .min(1, { error: 'required' })
-  .regex(UUID_PATTERN, { error: 'pattern', ...filled });
+export const uuidField = lazySchema(() =>
+  z
+    .string({ error: requiredOrType })
+    .min(1, { error: 'required' })
+    .regex(UUID_PATTERN, { error: 'pattern', ...filled }),
+);
 
 export const PASSWORD_MIN = 8;
 // DECISIONS: a longer password is refused at once, before any hashing.
@@ -235,10 +248,12 @@ export function isStrongPassword(password: string): boolean {
 }
 
 // Taken exactly as typed: DECISIONS compares passwords without trimming or normalising.
-export const strongPasswordField = z
-  .string({ error: requiredOrType })
-  .min(1, { error: 'required' })
-  .max(PASSWORD_MAX, { error: 'maxlength' })
-  .min(PASSWORD_MIN, { error: 'minlength', ...filled })
-  .refine(hasStrongPattern, { error: 'pattern', ...filled })
-  .refine((password) => !isCommonPassword(password), { error: 'common', ...filled });
+export const strongPasswordField = lazySchema(() =>
+  z
+    .string({ error: requiredOrType })
+    .min(1, { error: 'required' })
+    .max(PASSWORD_MAX, { error: 'maxlength' })
+    .min(PASSWORD_MIN, { error: 'minlength', ...filled })
+    .refine(hasStrongPattern, { error: 'pattern', ...filled })
+    .refine((password) => !isCommonPassword(password), { error: 'common', ...filled }),
+);

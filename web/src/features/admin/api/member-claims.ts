@@ -4,8 +4,9 @@ import { userSchema } from '@club/contract/schemas';
 import type { User } from '@club/contract/schemas';
 import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
-const userListSchema = z.array(userSchema);
+const userListSchema = lazySchema(() => z.array(userSchema));
 
 /** GET /api/admin/users/?claims=1: members whose member-number claim waits for staff. */
 export function fetchMemberClaims(signal?: AbortSignal): Promise<User[]> {

@@ -4,8 +4,9 @@ import { contactMessageSchema } from '@club/contract/schemas';
 import type { ContactMessage } from '@club/contract/schemas';
 import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
-const messageListSchema = z.array(contactMessageSchema);
+const messageListSchema = lazySchema(() => z.array(contactMessageSchema));
 
 /** GET /api/admin/messages/ (`?archived=1`: the archived ones): contact messages, newest first. */
 export async function fetchMessages(archived: boolean, signal?: AbortSignal): Promise<ContactMessage[]> {

@@ -4,8 +4,9 @@ import { userSchema } from '@club/contract/schemas';
 import type { User } from '@club/contract/schemas';
 import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
-const userListSchema = z.array(userSchema);
+const userListSchema = lazySchema(() => z.array(userSchema));
 
 /** GET /api/admin/users/?q=: members whose login, name, e-mail or member number match. */
 export function searchUsers(q: string, signal?: AbortSignal): Promise<User[]> {

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { Category, Division, EventType, Factor, RoleId, RoleStatus } from '@club/contract/enums';
 import { apiRequest } from '../../../lib/http.ts';
 import { adminKeys } from './query-keys.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
 // Beyond API.md (events-server): one row per registration of a member, newest event first.
-export const memberRegistrationSchema = z.object({
+export const memberRegistrationSchema = lazySchema(() => z.object({
   eventUuid: z.string(),
   evento: z.string(),
   type: z.enum(EventType),
@@ -16,7 +17,7 @@ export const memberRegistrationSchema = z.object({
   categoria: z.enum(Category).nullable(),
   division: z.enum(Division).nullable(),
   factor: z.enum(Factor).nullable(),
-});
+}));
 export type MemberRegistration = z.infer<typeof memberRegistrationSchema>;
 
 /** GET /api/admin/users/{uuid}/registrations/: a member's registrations. */

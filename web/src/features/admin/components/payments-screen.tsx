@@ -25,6 +25,7 @@ import { useUserSearch } from '../api/search-users.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { QueryState } from './query-state.tsx';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
+import { lazySchema } from '@club/contract/lazy-schema';
 
 /** The refusal's text of the membership area, or the generic one. */
 function refusalText(t: (key: string) => string, error: unknown): string {
@@ -248,7 +249,7 @@ function Totals({ totals }: { totals: Array<{ month: string; concept: PaymentCon
   );
 }
 
-const voidSchema = z.object({ reason: singleLineText(PAYMENT_LIMITS.reasonMax) });
+const voidSchema = lazySchema(() => z.object({ reason: singleLineText(PAYMENT_LIMITS.reasonMax) }));
 
 function VoidDialog({ payment, onClose }: { payment: Payment; onClose(): void }) {
   const { t } = useTranslation(['membership', 'common']);
@@ -314,7 +315,7 @@ interface PaymentFormValues {
   reference: string;
 }
 
-const paymentFormSchema = z
+const paymentFormSchema = lazySchema(() => z
   .object({
     concept: z.enum(PAYMENT_CONCEPTS, { error: 'required' }),
     amount: z.string().refine((text) => (eurosToCents(text) ?? 0) > 0, { error: 'pattern' }),
@@ -332,7 +333,7 @@ const paymentFormSchema = z
     if (values.concept === 'bono' && !(Number.isInteger(classes) && classes >= 1 && classes <= PAYMENT_LIMITS.maxClasses)) {
       ctx.addIssue({ code: 'custom', path: ['classes'], message: values.classes ? 'pattern' : 'required' });
     }
-  });
+  }));
 
 function RecordPayment() {
   const { t } = useTranslation(['membership', 'admin', 'common']);

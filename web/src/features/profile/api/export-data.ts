@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
 // The export is "every field the club holds" (API.md): its inner shape is the server's to
 // grow, so the client only insists that it is a JSON object.
-export const memberExportSchema = z.record(z.string(), z.unknown());
+export const memberExportSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 export type MemberExport = z.infer<typeof memberExportSchema>;
 
 /** GET /api/registro/{uuid}/export/: everything the club holds on the member, as JSON. */

@@ -13,14 +13,15 @@ import { applyServerFieldErrors } from '../../../lib/forms/server-errors.ts';
 import { showToast, toastMessage } from '../../../lib/toasts.ts';
 import { withSpinner } from '../../../lib/spinner.ts';
 import { usePublishLibraryStage } from '../api/publish-library-stage.ts';
+import { lazySchema } from '@club/contract/lazy-schema';
 
 const FORM_ID = 'publish-library';
 
 // The dialog's fields are the contract's; tags are typed as one comma-separated line.
-const formSchema = libraryStageBodySchema.pick({ name: true, description: true }).extend({
+const formSchema = lazySchema(() => libraryStageBodySchema.pick({ name: true, description: true }).extend({
   rounds: z.string().regex(/^\d{1,3}$/, { error: 'unknown' }).refine((v) => Number(v) >= LIBRARY_LIMITS.roundsMin && Number(v) <= LIBRARY_LIMITS.roundsMax, { error: 'unknown' }),
   tags: z.string().refine((v) => splitTags(v).length <= LIBRARY_LIMITS.tagsMax, { error: 'maxlength' }),
-});
+}));
 type PublishForm = z.input<typeof formSchema>;
 
 function splitTags(text: string): string[] {
