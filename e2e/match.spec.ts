@@ -206,25 +206,65 @@ test('the scoring screen asks for its match beside the session check, not after 
   await context.close();
 });
 
-test('the scoring page sends the session check and the match calls before the app’s code, each once', async ({ page, browser }) => {
+test('the scoring page sends the session check and the match calls without waiting for the app’s code, each once', async ({ page, browser }) => {
   const staff = await signIn(page, staffMember);
   const match = await makeMatch(page, staff, ['Eva']);
   const context = await phone(browser, staff);
   const rp = await context.newPage();
+  const calls = ['/api/active-user/', ...['', 'competitors/', 'scores/'].map((tail) => `/api/events/${match.uuid}/match/${tail}`)];
   const asked: string[] = [];
+  let allOut = () => {};
+  const callsOut = new Promise<void>((resolve) => (allOut = resolve));
   rp.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.startsWith('/api/') || path.includes('/assets/start-app-')) asked.push(path);
+    if (!path.startsWith('/api/')) return;
+    asked.push(path);
+    if (calls.every((call) => asked.includes(call))) allOut();
+  });
+  // The app's code is answered only once the four calls are out, or after 10 s: a page that
+  // waited for the app to run before asking would wait those 10 s.
+  let callsWentFirst: boolean | undefined;
+  await rp.route('**/assets/start-app-*.js', async (route) => {
+    callsWentFirst = await Promise.race([
+      callsOut.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
   });
   await openScreen(rp, `/match/${match.uuid}/score`);
   await expect(rp.getByRole('heading', { name: match.evento })).toBeVisible();
   await expect(rp.getByRole('button', { name: /Eva/ }).first()).toBeVisible();
-  const appCode = asked.findIndex((path) => path.includes('/assets/start-app-'));
-  expect(appCode).toBeGreaterThan(-1);
-  for (const call of ['/api/active-user/', ...['', 'competitors/', 'scores/'].map((tail) => `/api/events/${match.uuid}/match/${tail}`)]) {
-    expect(asked.filter((path) => path === call), call).toHaveLength(1);
-    expect(asked.indexOf(call), call).toBeLessThan(appCode);
-  }
+  expect(callsWentFirst).toBe(true);
+  for (const call of calls) expect(asked.filter((path) => path === call), call).toHaveLength(1);
+  await context.close();
+});
+
+test('the scoring page asks for the app’s code as it is read, and its frame paints while the code is on its way', async ({ page, browser }) => {
+  const staff = await signIn(page, staffMember);
+  const match = await makeMatch(page, staff, ['Iris']);
+  const context = await phone(browser, staff);
+  const rp = await context.newPage();
+  const asked: string[] = [];
+  rp.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // The page's starter is held back: what code is asked for meanwhile, the page itself asked for.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await rp.route('**/assets/boot-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The code is held too: the frame must paint without it.
+  await rp.route(/\/assets\/(start-app|scoring-page)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await rp.goto(`/match/${match.uuid}/score`, { waitUntil: 'commit' });
+  await expect
+    .poll(() => ['/assets/start-app-', '/assets/scoring-page-', '/assets/i18n/match/'].every((part) => asked.some((path) => path.includes(part))))
+    .toBe(true);
+  await expect.poll(() => rp.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  release();
+  await expect(rp.getByRole('button', { name: /Iris/ }).first()).toBeVisible();
   await context.close();
 });
 

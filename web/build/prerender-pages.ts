@@ -58,6 +58,7 @@ interface PrerenderedPage {
   images?: readonly string[];
   light?: boolean;
   early?: FirstCalls;
+  appFirst?: boolean;
 }
 
 interface ShellModule extends PageDrawing {
@@ -469,7 +470,17 @@ export function prerenderPages(): Plugin {
             const modules = [...new Set([...entryModules, entry, ...own.map((chunk) => `/${chunk.file}`)])].filter(
               (href) => existsSync(path.join(outDir, href)),
             );
-            const boot = bootSource(entry, modules, order, preload, styles, page.light === true, page.early, memberModules.filter((href) => !modules.includes(href)));
+            // A screen whose largest part is what the app draws (`appFirst`) asks for the app's
+            // code, texts and styles in the page itself, at low priority so the frame still paints
+            // first. Other pages show their drawing first and ask once it is shown: asked earlier,
+            // the requests would share the network with the drawing's pictures, and Lighthouse's
+            // simulation counts every request started before the largest paint as holding it up.
+            const eager = page.appFirst === true;
+            const members = memberModules.filter((href) => !modules.includes(href));
+            const texts = preload.map((area) => `/assets/i18n/${area}/${language}.json`);
+            const boot = eager
+              ? bootSource(entry, [], order, [], styles, false, page.early, page.session === 'restoring' ? [] : members)
+              : bootSource(entry, modules, order, preload, styles, page.light === true, page.early, members);
             let bootFile = boots.get(boot);
             if (!bootFile) {
               bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 10)}.js`;
@@ -520,6 +531,15 @@ export function prerenderPages(): Plugin {
                 (image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`,
               ),
               `<style id="critical-css">${critical}</style>`,
+              ...(eager
+                ? [
+                    ...[...modules, ...(page.session === 'restoring' ? members : [])].map(
+                      (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`,
+                    ),
+                    ...texts.map((href) => `<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
+                    ...styles.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
+                  ]
+                : []),
               // A light page's drawing is the whole page and needs no script to show: its starter
               // is fetched at low priority, after what the page shows, not ahead of it as a
               // module script would be.

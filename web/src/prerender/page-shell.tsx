@@ -54,6 +54,12 @@ export interface PrerenderedPage {
    * they are for anyone (decision 0060).
    */
   early?: FirstCalls;
+  /**
+   * What the app draws is larger than anything of the frame (the scoring screen's squad): the
+   * page shows its largest part only once the app has run, so the page itself asks for the app's
+   * code, texts and styles as the HTML is read, not a round trip later from its starter.
+   */
+  appFirst?: boolean;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
@@ -105,6 +111,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     module: 'src/features/match/scoring/scoring-page.tsx',
     session: 'restoring',
     early: scoringFrame,
+    appFirst: true,
   },
   // A match's results, drawn as they wait for their data: a visitor sees the page's frame at once.
   {
