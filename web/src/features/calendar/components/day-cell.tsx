@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventStyle } from '@club/contract/eligibility';
 import type { ClubEvent } from '@club/contract/schemas';
@@ -21,9 +22,10 @@ const MAX_DOTS = 4;
 
 /**
  * One day: on wide screens its number and event chips; on a phone one button with the number
- * and a coloured dot per event, which opens the day's list under the week.
+ * and a coloured dot per event, which opens the day's list under the week. Drawn again only when
+ * its props change (the calendar keeps them stable).
  */
-export function DayCell({
+export const DayCell = memo(function DayCell({
   day,
   events,
   nowLocal,
@@ -90,4 +92,4 @@ export function DayCell({
       ) : null}
     </div>
   );
-}
+});

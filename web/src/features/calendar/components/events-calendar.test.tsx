@@ -8,7 +8,22 @@ import { renderWithProviders, stubFetch } from '../../../test/render.tsx';
 import type { FetchCall } from '../../../test/render.tsx';
 import { makeUser } from '../../../test/users.ts';
 import { makeEvent, storeSession } from '../calendar-test-data.ts';
+import type * as CalendarFormat from '../calendar-format.ts';
 import { EventsCalendar } from './events-calendar.tsx';
+
+// Each day of the grid names its date once per drawing (longDate): counting the calls counts the
+// days drawn.
+const longDates = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../calendar-format.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof CalendarFormat>();
+  return {
+    ...actual,
+    longDate: (...args: Parameters<typeof actual.longDate>) => {
+      longDates.count += 1;
+      return actual.longDate(...args);
+    },
+  };
+});
 
 const renderCalendar = () =>
   renderWithProviders(<EventsCalendar />, { route: '/calendar', language: 'en', areas: ['calendar', 'events-calendar'] });
@@ -111,6 +126,27 @@ describe('month grid', () => {
     expect(within(screen.getByRole('region', { name: 'Colour key' })).getAllByRole('listitem')).toHaveLength(
       12,
     );
+  });
+
+  it('draws again only the days whose events changed when the month arrives', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubFetch(async (call) => {
+      if (call.url !== '/api/2025/3/') return monthAnswer([])(call);
+      await held;
+      return { body: MARCH };
+    });
+    const { container } = renderCalendar();
+    await waitFor(() => expect(container.querySelectorAll('.cal-day')).toHaveLength(42));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const before = longDates.count;
+    await act(async () => release());
+    await screen.findByRole('button', { name: /09:00 Club shoot/ });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    // March's four events fall on three days (the 5th, 15th and 20th): the other 39 stay as
+    // drawn. Each of the three is drawn once, or twice under React's strict mode (development).
+    const drawn = longDates.count - before;
+    expect([3, 6]).toContain(drawn);
   });
 
   it('goes forward at most to the month after next and backward freely', async () => {

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { eventStyle } from '@club/contract/eligibility';
@@ -41,9 +41,16 @@ export function EventsCalendar() {
   const [selection, setSelection] = useState<(PanelSelection & { month: string }) | null>(null);
 
   const query = useMonthEvents(view.year, view.month, viewer, status !== 'restoring');
-  const events = query.data ?? NO_EVENTS;
-  const byDate = eventsByDate(events);
-  const weeks = monthWeeks(view);
+  // The month's events reach the grid as a deferred value: their arrival re-renders this
+  // component at once (the query's store is read synchronously), but the days are drawn with
+  // them in a render of their own that yields to the page every few milliseconds, and only the
+  // days whose events changed are drawn again (DayCell is memoised on stable props). On a phone
+  // the whole grid at once was one task of over 100 ms.
+  const data = useDeferredValue(query.data);
+  const settling = data !== query.data;
+  const events = data ?? NO_EVENTS;
+  const byDate = useMemo(() => eventsByDate(events), [events]);
+  const weeks = useMemo(() => monthWeeks({ year: view.year, month: view.month }), [view.year, view.month]);
   const weekdays = weekdayNames(i18n.language);
 
   // A failed month still shows its grid; the error goes to a toast (SPEC §8), once per failure.
@@ -72,7 +79,7 @@ export function EventsCalendar() {
 
   // The selection belongs to the month it was made in, and an event that is gone closes.
   let active: PanelSelection | null = selection && selection.month === viewKey ? selection : null;
-  if (active?.uuid && query.data && !events.some((event) => event.uuid === active?.uuid))
+  if (active?.uuid && data && !events.some((event) => event.uuid === active?.uuid))
     active = { ...active, uuid: null };
   const openEvent = active?.uuid ? (events.find((event) => event.uuid === active?.uuid) ?? null) : null;
 
@@ -82,18 +89,29 @@ export function EventsCalendar() {
     // forward step through the months seen (the server's event links use the same ?month=).
     setSearchParams(compareMonths(target, current) === 0 ? {} : { month: formatYearMonth(target) });
   };
-  const toggleEvent = (event: ClubEvent) =>
-    setSelection(
-      active?.uuid === event.uuid ? null : { month: viewKey, date: eventDate(event.start), uuid: event.uuid },
-    );
+  // Stable for the month shown, so the days that do not change are not drawn again.
+  const toggleEvent = useCallback(
+    (event: ClubEvent) =>
+      setSelection((shown) =>
+        shown?.month === viewKey && shown.uuid === event.uuid
+          ? null
+          : { month: viewKey, date: eventDate(event.start), uuid: event.uuid },
+      ),
+    [viewKey],
+  );
   const toggleEventInDay = (event: ClubEvent) =>
     setSelection({
       month: viewKey,
       date: eventDate(event.start),
       uuid: active?.uuid === event.uuid ? null : event.uuid,
     });
-  const selectDay = (date: string) =>
-    setSelection(active?.date === date ? null : { month: viewKey, date, uuid: null });
+  const selectDay = useCallback(
+    (date: string) =>
+      setSelection((shown) =>
+        shown?.month === viewKey && shown.date === date ? null : { month: viewKey, date, uuid: null },
+      ),
+    [viewKey],
+  );
   const close = () => setSelection(null);
 
   const renderPanel = (shown: PanelSelection) => {
@@ -142,7 +160,7 @@ export function EventsCalendar() {
         onNext={() => goTo(shiftMonth(view, 1))}
         onToday={() => goTo(current)}
       />
-      <div className="cal-grid" aria-busy={query.isFetching} data-month={viewKey}>
+      <div className="cal-grid" aria-busy={query.isFetching || settling} data-month={viewKey}>
         <div className="cal-weekdays" aria-hidden="true">
           {weekdays.map((weekday) => (
             <div key={weekday.long} className="cal-weekday" title={weekday.long}>
@@ -181,13 +199,15 @@ export function EventsCalendar() {
             </Fragment>
           );
         })}
-        {query.isPending && query.fetchStatus === 'fetching' ? (
+        {(query.isPending && query.fetchStatus === 'fetching') || settling ? (
           <div className="cal-loading" role="status">
             <div className="spinner-border" aria-hidden="true" />
             <span className="visually-hidden">{t('common:loading')}</span>
           </div>
         ) : null}
-        {query.isSuccess && events.length === 0 ? <p className="cal-empty">{t('NO_EVENTS_MONTH')}</p> : null}
+        {query.isSuccess && !settling && events.length === 0 ? (
+          <p className="cal-empty">{t('NO_EVENTS_MONTH')}</p>
+        ) : null}
       </div>
       <Legend />
     </div>
