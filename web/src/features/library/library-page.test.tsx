@@ -1,6 +1,7 @@
 import axe from 'axe-core';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { libraryStageSchema } from '@club/contract/library';
 import type { LibraryStage } from '@club/contract/library';
@@ -93,5 +94,44 @@ describe('LibraryPage: deleting a stage', () => {
     // The dialog alone: the page around it is drawn here without the app's landmarks.
     const results = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('LibraryPage: the stages arriving', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws the list in a render of its own after the answer, the spinner showing until then', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubFetch(async (call) => {
+      if (call.url !== '/api/library/stages/') return undefined;
+      await held;
+      return { body: STAGES };
+    });
+    // What each commit left on the page once the answer is in: the spinner, the list.
+    const commits: string[] = [];
+    let answered = false;
+    const onRender = () => {
+      if (!answered) return;
+      commits.push(
+        document.querySelector('[data-testid="library-list"]') ? 'list' : document.querySelector('[role="status"]') ? 'spinner' : 'none',
+      );
+    };
+    renderWithProviders(
+      <Profiler id="library" onRender={onRender}>
+        <LibraryPage />
+      </Profiler>,
+      { route: '/stages', language: 'en', areas: ['library'] },
+    );
+    await screen.findByRole('status');
+    answered = true;
+    await act(async () => release());
+    await screen.findByRole('heading', { name: 'Bill drill' });
+    // The answer's own commit keeps the spinner; the list comes in a later one.
+    expect(commits[0]).toBe('spinner');
+    expect(commits.at(-1)).toBe('list');
   });
 });

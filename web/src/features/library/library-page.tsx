@@ -34,7 +34,10 @@ export function LibraryPage() {
   const [limit, setLimit] = useState(PAGE_SIZE);
   // Typing stays responsive with hundreds of stages: the list follows a step behind.
   const deferredSearch = useDeferredValue(search);
-  const entries = useMemo(() => library.data ?? [], [library.data]);
+  // The stages reach the list as a deferred value: the list and its thumbnails are drawn in a
+  // render that yields every few milliseconds, not in the one task their arrival runs in.
+  const data = useDeferredValue(library.data);
+  const entries = useMemo(() => data ?? [], [data]);
   const tagLabel = useCallback((name: string) => t(`TAG.${name}`, { defaultValue: name }), [t]);
   const tags = useMemo(() => tagsOf(entries, tagLabel), [entries, tagLabel]);
   const shown = useMemo(
@@ -111,13 +114,13 @@ export function LibraryPage() {
             </select>
           </div>
         </form>
-        {library.isPending ? (
+        {library.isError ? (
+          <div className="alert alert-danger">{t('LOAD_ERROR')}</div>
+        ) : data === undefined ? (
           <div className="text-center py-5" role="status">
             <div className="spinner-border" aria-hidden="true" />
             <span className="visually-hidden">{t('LOADING')}</span>
           </div>
-        ) : library.isError ? (
-          <div className="alert alert-danger">{t('LOAD_ERROR')}</div>
         ) : (
           <>
             <p className="text-body-secondary small" aria-live="polite" data-testid="library-count">
