@@ -477,9 +477,12 @@ export function prerenderPages(): Plugin {
             // simulation counts every request started before the largest paint as holding it up.
             const eager = page.appFirst === true;
             const members = memberModules.filter((href) => !modules.includes(href));
+            // A member's screen needs the session's schemas whoever opens it: its page asks for
+            // them too; on others the starter asks, for a visitor with a stored session only.
+            const membersInPage = eager && page.session === 'restoring';
             const texts = preload.map((area) => `/assets/i18n/${area}/${language}.json`);
             const boot = eager
-              ? bootSource(entry, [], order, [], styles, false, page.early, page.session === 'restoring' ? [] : members)
+              ? bootSource(entry, [], order, [], styles, false, page.early, membersInPage ? [] : members)
               : bootSource(entry, modules, order, preload, styles, page.light === true, page.early, members);
             let bootFile = boots.get(boot);
             if (!bootFile) {
@@ -533,7 +536,7 @@ export function prerenderPages(): Plugin {
               `<style id="critical-css">${critical}</style>`,
               ...(eager
                 ? [
-                    ...[...modules, ...(page.session === 'restoring' ? members : [])].map(
+                    ...[...modules, ...(membersInPage ? members : [])].map(
                       (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`,
                     ),
                     ...texts.map((href) => `<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
