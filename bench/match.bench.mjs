@@ -3,8 +3,11 @@
 // BENCH_PG_URL, on PostgreSQL; then the bench prints the import's time, the server's CPU per
 // results request at 1 connection, the results' p99 at 20 connections (staff's live results
 // and the public's published ones), and the p99 of saving a score at 20 connections while
-// results are read at 5 more. Prints figures and the load average; asserts nothing. Linux only
-// (/proc). The server is built first (BENCH_SKIP_BUILD=1 keeps the build there is).
+// results are read at 5 more, as fast as the server answers and then at a pace. The load comes
+// from ./load.mjs (Node's HTTP client, bodies unread) in this process; beside each figure, the
+// server's and this process's CPU in percent of one core, so a run limited by its client shows
+// it. Prints figures and the load average; asserts nothing. Linux only (/proc). The server is
+// built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 //
 //   npm run bench -- match
 //   BENCH_PG_URL=postgres://club_test:club_test@127.0.0.1:5432/club_bench npm run bench -- match
@@ -14,12 +17,13 @@
 // p99 <= 20 ms at 20 connections while results are read; importing 5,000 lines <= 2 s.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
 import { root, startServer } from './support.mjs';
+import { load } from './load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
@@ -110,12 +114,12 @@ async function ask(base, method, url, { token, body, type = 'application/json' }
   return text ? JSON.parse(text) : null;
 }
 
-function cannon(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ ...options, headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...options.headers } }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
+/** Load at `connections` for SECONDS (./load.mjs), with the server's CPU share meanwhile. */
+async function loaded(server, options) {
+  const before = cpuMs(server.pid);
+  const started = performance.now();
+  const result = await load({ duration: SECONDS, ...options, headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...options.headers } });
+  return { ...result, serverCpu: ((cpuMs(server.pid) - before) / (performance.now() - started)) * 100 };
 }
 
 /** Creates the staff member with the operator command line and signs in. */
@@ -154,18 +158,20 @@ async function measure(label, databaseUrl, text) {
     // Results are asked for as browsers ask, gzip accepted.
     const gzip = { 'accept-encoding': 'gzip' };
     const plain = Buffer.byteLength(await (await fetch(results, { headers: staffHeaders })).text());
-    const first = await new Promise((resolve) =>
-      autocannon({ url: results, amount: 1, connections: 1, headers: { ...staffHeaders, ...gzip } }, (err, r) => resolve(r)),
+    const zipped = await new Promise((resolve, reject) =>
+      http.get(results, { headers: { ...staffHeaders, ...gzip } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk) => (n += chunk.length)).on('end', () => resolve(n));
+      }).on('error', reject),
     );
-    const bytes = `${plain} (gzip ${Math.round(first.throughput.total)})`;
+    const bytes = `${plain} (gzip ${zipped})`;
     const rows = [];
     const measureResults = async (name, headers) => {
-      await cannon({ url: results, connections: 1, duration: 1, headers }); // warm-up
+      await load({ url: results, connections: 1, duration: 1, headers }); // warm-up
       const before = cpuMs(server.pid);
-      const single = await cannon({ url: results, connections: 1, duration: Math.max(2, Math.round(SECONDS / 2)), headers });
-      const cpu = (cpuMs(server.pid) - before) / single.requests.total;
-      const loaded = await cannon({ url: results, connections: 20, duration: SECONDS, headers });
-      rows.push({ name, cpu, p99: loaded.latency.p99, rps: loaded.requests.average, errors: loaded.non2xx + loaded.errors });
+      const single = await load({ url: results, connections: 1, duration: Math.max(2, Math.round(SECONDS / 2)), headers });
+      const cpu = (cpuMs(server.pid) - before) / single.requests;
+      rows.push({ name, cpu, ...(await loaded(server, { url: results, connections: 20, headers })) });
     };
     await measureResults('results, live (staff)', { ...staffHeaders, ...gzip });
     // Published for everyone: the same stages, published.
@@ -188,7 +194,7 @@ async function measure(label, databaseUrl, text) {
     };
     // One at a time: the server's CPU per save, and per results request right after a save
     // (each save moves the match's version, so those results are computed afresh).
-    const ROUNDS = 40;
+    const ROUNDS = 200;
     let before = cpuMs(server.pid);
     for (let r = 0; r < ROUNDS; r++) {
       const { path: url, body } = saveBody(next++);
@@ -207,28 +213,32 @@ async function measure(label, databaseUrl, text) {
     // Saving scores at 20 connections, each a new revision of a different run, while 5 more
     // connections read the results (each save moves the version: results are computed again).
 
-    const save = cannon({
-      url: server.url,
-      connections: 20,
-      duration: SECONDS,
-      headers: { ...staffHeaders, 'content-type': 'application/json' },
-      requests: [
-        {
-          method: 'PUT',
-          setupRequest: (req) => {
+    const saving = (options) =>
+      Promise.all([
+        loaded(server, {
+          url: server.url,
+          connections: 20,
+          headers: { ...staffHeaders, 'content-type': 'application/json' },
+          request: () => {
             const { path: url, body } = saveBody(next++);
-            return { ...req, path: url, body: JSON.stringify(body) };
+            return { method: 'PUT', path: url, body: JSON.stringify(body) };
           },
-        },
-      ],
-    });
-    const reading = cannon({ url: results, connections: 5, duration: SECONDS, headers: { ...staffHeaders, ...gzip } });
-    const [saved, read] = await Promise.all([save, reading]);
+          ...options,
+        }),
+        load({ url: results, connections: 5, duration: SECONDS, headers: { ...staffHeaders, ...gzip } }),
+      ]);
+    const [saved, read] = await saving({});
+    // The same at a pace: each of the 20 connections saves 10 times a second (200 a second, far
+    // more than the range officers of a match), counted from each request's slot.
+    const [paced, pacedRead] = await saving({ rate: 10 });
+    const cells = (r) => `${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.rps, 0)} | ${r.non2xx + r.errors}`;
     process.stdout.write(
-      `\n| ${label} | bytes | CPU ms/req @1 | p99 ms @20 | req/s @20 | non-2xx |\n|---|---|---|---|---|---|\n` +
-        rows.map((r) => `| ${r.name} | ${bytes} | ${fmt(r.cpu, 2)} | ${r.p99} | ${fmt(r.rps, 0)} | ${r.errors} |`).join('\n') +
-        `\n| score save @20 while results are read @5 | | | ${saved.latency.p99} | ${fmt(saved.requests.average, 0)} | ${saved.non2xx + saved.errors} |` +
-        `\n| results read @5 meanwhile | | | ${read.latency.p99} (p99 @5) | ${fmt(read.requests.average, 0)} | ${read.non2xx + read.errors} |\n`,
+      `\n| ${label} | bytes | CPU ms/req @1 | p50 / p99 ms | req/s | non-2xx | server CPU % | load client CPU % |\n|---|---|---|---|---|---|---|---|\n` +
+        rows.map((r) => `| ${r.name} @20 | ${bytes} | ${fmt(r.cpu, 2)} | ${cells(r)} | ${fmt(r.serverCpu, 0)} | ${fmt(r.clientCpu, 0)} |`).join('\n') +
+        `\n| score save @20 while results are read @5 | | | ${cells(saved)} | ${fmt(saved.serverCpu, 0)} | ${fmt(saved.clientCpu, 0)} |` +
+        `\n| results read @5 meanwhile | | | ${cells(read)} | | |` +
+        `\n| score save @20 paced at 10/s each, results read @5 | | | ${cells(paced)} | ${fmt(paced.serverCpu, 0)} | ${fmt(paced.clientCpu, 0)} |` +
+        `\n| results read @5 meanwhile | | | ${cells(pacedRead)} | | |\n`,
     );
     process.stdout.write(`\nimport ${fmt(importMs, 0)} ms (server CPU ${fmt(importCpuMs, 0)} ms) for ${lines} lines; ${loadLine()}\n`);
   } finally {
