@@ -129,24 +129,58 @@ function byName(a: ResultsCompetitor, b: ResultsCompetitor): number {
 
 /** Results of a match by division (API.md, Results): places, points, percent and stage results. */
 export function computeResults(input: ResultsInput): DivisionResult[] {
-  const stages = [...input.stages].sort((a, b) => a.number - b.number);
+  const stages = sortedStages(input.stages);
+  const scoreOf = scoresByRun(input.scores);
+  return [...competitorsByDivision(input.competitors).entries()].map(([division, competitors]) =>
+    divisionResults(input.scoring, stages, division, competitors, scoreOf),
+  );
+}
+
+/** The stages in the order results list them (by number). */
+export function sortedStages<T extends { number: number }>(stages: readonly T[]): T[] {
+  return [...stages].sort((a, b) => a.number - b.number);
+}
+
+/** The key of a run in `scoresByRun`'s map. */
+export function runKey(stage: number, competitorId: string): string {
+  return `${stage}:${competitorId}`;
+}
+
+/** Each score by its run (`runKey`). */
+export function scoresByRun(scores: Iterable<ScoreValues>): Map<string, ScoreValues> {
   const scoreOf = new Map<string, ScoreValues>();
-  for (const score of input.scores) scoreOf.set(`${score.stage}:${score.competitorId}`, score);
-  const divisions = new Map<Division, ResultsCompetitor[]>();
-  for (const competitor of input.competitors) {
+  for (const score of scores) scoreOf.set(runKey(score.stage, score.competitorId), score);
+  return scoreOf;
+}
+
+/** The competitors of each division, the divisions in the order results list them. */
+export function competitorsByDivision<T extends ResultsCompetitor>(competitors: readonly T[]): Map<Division, T[]> {
+  const divisions = new Map<Division, T[]>();
+  for (const competitor of competitors) {
     const list = divisions.get(competitor.division) ?? [];
     list.push(competitor);
     divisions.set(competitor.division, list);
   }
-  return [...divisions.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([division, competitors]) => ({
-      division,
-      competitors:
-        input.scoring === 'ipsc'
-          ? ipscDivision(stages, competitors, scoreOf)
-          : precisionDivision(stages, competitors, scoreOf),
-    }));
+  return new Map([...divisions.entries()].sort(([a], [b]) => a - b));
+}
+
+/**
+ * Results of one division: its competitors are ranked among themselves only, so a division's
+ * results change only with its own competitors' scores (the server recomputes only those).
+ * `stages` in `sortedStages` order.
+ */
+export function divisionResults(
+  scoring: MatchScoring,
+  stages: ResultsInput['stages'],
+  division: Division,
+  competitors: readonly ResultsCompetitor[],
+  scoreOf: ReadonlyMap<string, ScoreValues>,
+): DivisionResult {
+  return {
+    division,
+    competitors:
+      scoring === 'ipsc' ? ipscDivision(stages, competitors, scoreOf) : precisionDivision(stages, competitors, scoreOf),
+  };
 }
 
 function ipscDivision(
@@ -161,7 +195,7 @@ function ipscDivision(
     const fixedTime = stage.scoringType === 'fixed-time';
     const runs: { competitor: ResultsCompetitor; result: StageResult }[] = [];
     for (const competitor of competitors) {
-      const score = scoreOf.get(`${stage.number}:${competitor.id}`);
+      const score = scoreOf.get(runKey(stage.number, competitor.id));
       const result: StageResult = {
         stage: stage.number,
         time: null,
@@ -260,7 +294,7 @@ function precisionDivision(
       result: StageResult;
     }[] = [];
     for (const competitor of competitors) {
-      const score = scoreOf.get(`${stage.number}:${competitor.id}`);
+      const score = scoreOf.get(runKey(stage.number, competitor.id));
       // Every stage contributes its full count of series (missing ones as 0), so that "the last
       // series" means the same series for every competitor.
       const series = Array.from({ length: stage.series ?? 1 }, () => 0);

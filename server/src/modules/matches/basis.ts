@@ -1,12 +1,28 @@
 // What each process keeps of a match between results computations (decision 0037): the
-// competitors under the key they were read with, and the scores as of a match version.
-import type { Competitor } from '@club/contract/match';
+// competitors under the key they were read with, the scores as of a match version, and each
+// division's results computed from them.
+import type { Division } from '@club/contract/enums';
+import type { Competitor, DivisionResult } from '@club/contract/match';
 import type { ScoreValues } from '@club/contract/match-scoring';
 import type { AppContext } from '../../context.ts';
 
 /** A competitor with what the server needs beside the wire fields. */
 export interface CompetitorRecord extends Competitor {
   kind: 'registered' | 'guest' | 'member';
+}
+
+/** A part of the results' JSON, and its raw deflate once made (`final`: the stream's last block). */
+export interface Piece {
+  json: Buffer;
+  deflated?: Buffer;
+  final?: boolean;
+}
+
+/** A division's results and their JSON piece (`leading`: with the comma that follows the one before). */
+export interface DivisionPart {
+  result: DivisionResult;
+  leading: boolean;
+  piece: Piece;
 }
 
 export interface Basis {
@@ -16,6 +32,12 @@ export interface Basis {
   ids: ReadonlySet<string>;
   scoresVersion: number;
   scores: Map<string, ScoreValues>;
+  /**
+   * Each division's results as of `scoresVersion`, computed from these competitors and scores
+   * under `key` (the match's scoring and stages): a later computation ranks again only the
+   * divisions with newer scores.
+   */
+  parts?: { key: string; divisions: ReadonlyMap<Division, DivisionPart> };
 }
 
 const MAX_KEPT = 50;

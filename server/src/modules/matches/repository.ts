@@ -1,5 +1,6 @@
 // Queries of the matches module's own tables (migration 0016): matches, match_competitors,
 // match_scores and match_score_history.
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type {
   MatchCompetitorsTable,
@@ -199,6 +200,54 @@ export async function saveScore(db: Executor, row: MatchScoresTable, historyId: 
   await db.insertInto('match_score_history').values({ ...row, id: historyId }).execute();
   if (isNew) await db.insertInto('match_scores').values(row).execute();
   else await replaceHeldScore(db, row);
+}
+
+/**
+ * Moves the match's version and writes the score with it as a kept revision and as the one held,
+ * in one statement (data-modifying CTEs, PostgreSQL only); answers the version. The match's row,
+ * which orders versions by commit, stays locked for this statement and the commit only, not for
+ * three round trips.
+ */
+export async function saveScoreAtNextVersion(
+  db: Executor,
+  row: Omit<MatchScoresTable, 'saved_version'>,
+  historyId: string,
+  isNew: boolean,
+  stamp: string,
+): Promise<number> {
+  const { event_id, stage, competitor_id, ...changes } = row;
+  // The new version, read from the first CTE (a subquery built from `versioned` would repeat
+  // its WITH clauses inside itself).
+  const version = sql<number>`(select version from v)`;
+  const versioned = db
+    .with('v', (qb) =>
+      qb
+        .updateTable('matches')
+        .set((eb) => ({ updated_at: stamp, version: eb('version', '+', 1) }))
+        .where('event_id', '=', event_id)
+        .returning('version'),
+    )
+    .with('h', (qb) =>
+      qb
+        .insertInto('match_score_history')
+        .values({ ...row, id: historyId, saved_version: version })
+        .returning('id'),
+    );
+  const saved = isNew
+    ? await versioned
+        .insertInto('match_scores')
+        .values({ ...row, saved_version: version })
+        .returning('saved_version')
+        .executeTakeFirstOrThrow()
+    : await versioned
+        .updateTable('match_scores')
+        .set({ ...changes, saved_version: version })
+        .where('event_id', '=', event_id)
+        .where('stage', '=', stage)
+        .where('competitor_id', '=', competitor_id)
+        .returning('saved_version')
+        .executeTakeFirstOrThrow();
+  return Number(saved.saved_version);
 }
 
 /** Puts `row` in the place of the score held of its run. */

@@ -1,11 +1,12 @@
 // Results of a match, computed on the server from the scores by the contract's rules and kept
 // in this process by a key read from the database on every request (decision 0037).
-import { gzipSync } from 'node:zlib';
-import { computeResults } from '@club/contract/match-scoring';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { competitorsByDivision, divisionResults, runKey, sortedStages } from '@club/contract/match-scoring';
 import type { ScoreValues } from '@club/contract/match-scoring';
 import { divisionKey, factorKey } from '@club/contract/enums';
+import type { Division } from '@club/contract/enums';
 import { RESULTS_CSV_HEADER } from '@club/contract/match';
-import type { MatchStage, MemberMatchResult, Results } from '@club/contract/match';
+import type { DivisionResult, MatchStage, MemberMatchResult, Results } from '@club/contract/match';
 import type { AppContext } from '../../context.ts';
 import { readVersions } from '../../db/versions.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -16,16 +17,22 @@ import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
 import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
+import type { DivisionPart, Piece } from './basis.ts';
 import { runOf } from './score-columns.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
   key: string;
   results: Results;
+  /** The JSON of `results` in pieces: the head, each division, the tail. */
+  pieces: Piece[];
   json?: Buffer;
   gzip?: Buffer;
   csv?: Buffer;
 }
+
+/** The end of the results' JSON, the last piece of every answer. */
+const TAIL: Piece = { json: Buffer.from(']}'), final: true };
 
 const MAX_KEPT = 50;
 const kept = new WeakMap<AppContext, Map<string, KeptResults>>();
@@ -54,12 +61,17 @@ function valuesOf(scoring: MatchRow['scoring'], row: Awaited<ReturnType<typeof l
   return { stage: Number(row.stage), competitorId: row.competitor_id, ...runOf(scoring, row) };
 }
 
+/**
+ * Computes the results. With a basis kept at an older version of the same competitors, stages
+ * and scoring, only the divisions whose competitors have a score newer than it are ranked
+ * again and encoded: a division's results depend on its own competitors' runs only.
+ */
 async function compute(
   ctx: AppContext,
   match: MatchRow,
   event: MatchEventHeader,
   eventsVersion: string | null | undefined,
-): Promise<Results> {
+): Promise<Omit<KeptResults, 'key'>> {
   const db = ctx.db.kysely;
   const version = Number(match.version);
   const rosterKey = rosterKeyOf(match, eventsVersion);
@@ -70,15 +82,41 @@ async function compute(
   const since = basis && basis.scoresVersion <= version ? basis.scoresVersion : 0;
   // A copy: another computation of this match may be reading the kept map meanwhile.
   const scores = since > 0 ? new Map(basis!.scores) : new Map<string, ScoreValues>();
+  const changed = new Set<string>();
   for (const row of await listScoreValues(db, match.event_id, since)) {
-    scores.set(`${row.stage}:${row.competitor_id}`, valuesOf(match.scoring, row));
+    scores.set(runKey(Number(row.stage), row.competitor_id), valuesOf(match.scoring, row));
+    changed.add(row.competitor_id);
   }
-  if (rosterKey !== '' && (!basis || basis.scoresVersion <= version)) {
-    const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
-    keepBasis(ctx, match.event_id, { rosterKey, competitors, ids, scoresVersion: version, scores });
-  }
+  const partsKey = `${match.scoring}\n${match.stages}`;
+  const reusable =
+    since > 0 && basis!.competitors === competitors && basis!.parts?.key === partsKey ? basis!.parts.divisions : undefined;
   const stages = JSON.parse(match.stages) as MatchStage[];
-  return {
+  const ordered = sortedStages(stages);
+  const divisions = new Map<Division, DivisionPart>();
+  for (const [division, list] of competitorsByDivision(competitors)) {
+    const leading = divisions.size > 0;
+    const kept = reusable?.get(division);
+    if (kept && !list.some((c) => changed.has(c.id))) {
+      divisions.set(division, kept.leading === leading ? kept : { ...kept, leading, piece: divisionPiece(kept.result, leading) });
+    } else {
+      const result = divisionResults(match.scoring, ordered, division, list, scores);
+      divisions.set(division, { result, leading, piece: divisionPiece(result, leading) });
+    }
+  }
+  // Kept unless another computation kept a newer basis meanwhile.
+  const current = basisOf(ctx, match.event_id);
+  if (rosterKey !== '' && (!current || current.scoresVersion <= version)) {
+    const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
+    keepBasis(ctx, match.event_id, {
+      rosterKey,
+      competitors,
+      ids,
+      scoresVersion: version,
+      scores,
+      parts: { key: partsKey, divisions },
+    });
+  }
+  const head = {
     eventUuid: match.event_id,
     published: Boolean(match.published),
     computedAt: ctx.clock.now().toISOString(),
@@ -86,8 +124,18 @@ async function compute(
     name: match.name,
     scoring: match.scoring,
     stages,
-    divisions: computeResults({ scoring: match.scoring, stages, competitors, scores: [...scores.values()] }),
   };
+  const parts = [...divisions.values()];
+  // The head's JSON up to the divisions' opening bracket: `..."divisions":[`.
+  const headJson = JSON.stringify({ ...head, divisions: [] }).slice(0, -2);
+  return {
+    results: { ...head, divisions: parts.map((part) => part.result) },
+    pieces: [{ json: Buffer.from(headJson) }, ...parts.map((part) => part.piece), TAIL],
+  };
+}
+
+function divisionPiece(result: DivisionResult, leading: boolean): Piece {
+  return { json: Buffer.from(`${leading ? ',' : ''}${JSON.stringify(result)}`) };
 }
 
 // Results being computed, by match: callers asking for the same key while it runs wait for that
@@ -102,18 +150,20 @@ async function keptResults(
 ): Promise<KeptResults> {
   const cache = cacheOf(ctx);
   const key = keyOf(match, eventsVersion);
+  if (key === null) return { key: '', ...(await compute(ctx, match, event, eventsVersion)) };
+  // Results under a key at least as new as the asker's serve it too: they hold every write the
+  // asker's key holds. (While scores arrive, readers hold keys a save or two apart.)
   const hit = cache.get(match.event_id);
-  if (key !== null && hit?.key === key) return hit;
-  if (key === null) return { key: '', results: await compute(ctx, match, event, eventsVersion) };
+  if (hit && newerKey(hit.key, key)) return hit;
   let running = computing.get(ctx);
   if (!running) {
     running = new Map();
     computing.set(ctx, running);
   }
   const pending = running.get(match.event_id);
-  if (pending?.key === key) return pending.entry;
-  const entry = compute(ctx, match, event, eventsVersion).then((results) => {
-    const kept: KeptResults = { key, results };
+  if (pending && newerKey(pending.key, key)) return pending.entry;
+  const entry = compute(ctx, match, event, eventsVersion).then((computed) => {
+    const kept: KeptResults = { key, ...computed };
     // A newer key may have been kept meanwhile; the older never replaces it.
     const current = cache.get(match.event_id);
     if (!current || newerKey(key, current.key)) {
@@ -147,19 +197,38 @@ export async function resultsFor(ctx: AppContext, eventId: string, asker: Asker)
   return keptResults(ctx, match, event, match.events_version);
 }
 
-/** The results as UTF-8 JSON, encoded once per key. */
+/** The results as UTF-8 JSON, joined once per key from its pieces. */
 export function resultsJson(entry: KeptResults): Buffer {
-  entry.json ??= Buffer.from(JSON.stringify(entry.results));
+  entry.json ??= Buffer.concat(entry.pieces.map((piece) => piece.json));
   return entry.json;
 }
 
+// Gzip's header: deflate, no name or time, fastest level, any system (RFC 1952).
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 0xff]);
+
 /**
  * The JSON gzipped once per key, at the fastest level: during a match the key moves with every
- * score, and level 1 costs a third of level 6 for a tenth more bytes.
+ * score, and level 1 costs a third of level 6 for a tenth more bytes. Each piece is deflated on
+ * its own, flushed to a whole byte, and kept with it; the pieces of the divisions no score
+ * touched come deflated from the previous key, and the pieces join into one deflate stream
+ * (the tail's is its last block), behind gzip's header and before its checksum and length.
  */
 export function resultsGzip(entry: KeptResults): Buffer {
-  entry.gzip ??= gzipSync(resultsJson(entry), { level: 1 });
+  if (entry.gzip) return entry.gzip;
+  const json = resultsJson(entry);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(json), 0);
+  trailer.writeUInt32LE(json.length >>> 0, 4);
+  entry.gzip = Buffer.concat([GZIP_HEADER, ...entry.pieces.map(deflated), trailer]);
   return entry.gzip;
+}
+
+function deflated(piece: Piece): Buffer {
+  piece.deflated ??= deflateRawSync(piece.json, {
+    level: 1,
+    finishFlush: piece.final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+  });
+  return piece.deflated;
 }
 
 // A cell a spreadsheet would read as a formula is written as text.

@@ -49,6 +49,7 @@ import {
   listScores,
   lockMatch,
   saveScore,
+  saveScoreAtNextVersion,
   scoredStages,
   updateCompetitorRow,
   updateMatch,
@@ -522,9 +523,7 @@ export async function saveRangeScore(
           },
         };
       }
-      // Moving the version locks the match's row to the commit: versions are given in commit order.
-      const version = await bumpMatchVersion(trx, eventId, now, false);
-      const saved: MatchScoresTable = {
+      const written = {
         event_id: eventId,
         stage: stageNumber,
         competitor_id: competitorId,
@@ -535,10 +534,16 @@ export async function saveRangeScore(
         scored_by: member.id,
         scored_by_name: fullName(member),
         scored_at: now,
-        source: 'range',
-        saved_version: version,
+        source: 'range' as const,
       };
-      await saveScore(trx, saved, newId(), !held);
+      // Moving the version locks the match's row to the commit: versions are given in commit order.
+      let saved: MatchScoresTable;
+      if (ctx.db.dialect === 'postgres') {
+        saved = { ...written, saved_version: await saveScoreAtNextVersion(trx, written, newId(), !held, now) };
+      } else {
+        saved = { ...written, saved_version: await bumpMatchVersion(trx, eventId, now, false) };
+        await saveScore(trx, saved, newId(), !held);
+      }
       return { saved: toScore(saved, locked.scoring) };
     });
   }
