@@ -18,11 +18,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { root, startServer } from './support.mjs';
+import { loopDelayReader, root, startServer } from './support.mjs';
 import { load } from './load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -122,6 +122,10 @@ async function loaded(server, options) {
   return { ...result, serverCpu: ((cpuMs(server.pid) - before) / (performance.now() - started)) * 100 };
 }
 
+/** The server's longest turn of its event loop, held by itself / waiting for a core, and its collector's longest pause. */
+const turnCells = (seen) =>
+  `${fmt(seen.heldMaxMs)} / ${fmt(seen.queueMaxMs)} | ${fmt(seen.gcMaxMs)} (${seen.gcKind || '-'}), ${seen.gcCount} for ${fmt(seen.gcTotalMs, 0)}`;
+
 /** Creates the staff member with the operator command line and signs in. */
 async function staffSession(server, databaseUrl) {
   const login = `bench.staff.${Date.now()}`;
@@ -136,7 +140,13 @@ async function staffSession(server, databaseUrl) {
 }
 
 async function measure(label, databaseUrl, text) {
-  const server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', SEED: 'none' });
+  const delays = path.join(os.tmpdir(), `club-match-loop-${process.pid}-${label}.jsonl`);
+  rmSync(delays, { force: true });
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', SEED: 'none', LOOP_DELAY_OUT: delays },
+    { preload: [path.join(root, 'bench/loop-delay.mjs')] },
+  );
+  const loopDelay = loopDelayReader(server.pid, delays);
   try {
     process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms; ${loadLine()}\n\n`);
     const token = await staffSession(server, databaseUrl);
@@ -171,7 +181,9 @@ async function measure(label, databaseUrl, text) {
       const before = cpuMs(server.pid);
       const single = await load({ url: results, connections: 1, duration: Math.max(2, Math.round(SECONDS / 2)), headers });
       const cpu = (cpuMs(server.pid) - before) / single.requests;
-      rows.push({ name, cpu, ...(await loaded(server, { url: results, connections: 20, headers })) });
+      await loopDelay();
+      const result = await loaded(server, { url: results, connections: 20, headers });
+      rows.push({ name, cpu, ...result, turns: await loopDelay() });
     };
     await measureResults('results, live (staff)', { ...staffHeaders, ...gzip });
     // Published for everyone: the same stages, published.
@@ -227,18 +239,21 @@ async function measure(label, databaseUrl, text) {
         }),
         load({ url: results, connections: 5, duration: SECONDS, headers: { ...staffHeaders, ...gzip } }),
       ]);
+    await loopDelay();
     const [saved, read] = await saving({});
+    const savedTurns = await loopDelay();
     // The same at a pace: each of the 20 connections saves 10 times a second (200 a second, far
     // more than the range officers of a match), counted from each request's slot.
     const [paced, pacedRead] = await saving({ rate: 10 });
+    const pacedTurns = await loopDelay();
     const cells = (r) => `${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.rps, 0)} | ${r.non2xx + r.errors}`;
     process.stdout.write(
-      `\n| ${label} | bytes | CPU ms/req @1 | p50 / p99 ms | req/s | non-2xx | server CPU % | load client CPU % |\n|---|---|---|---|---|---|---|---|\n` +
-        rows.map((r) => `| ${r.name} @20 | ${bytes} | ${fmt(r.cpu, 2)} | ${cells(r)} | ${fmt(r.serverCpu, 0)} | ${fmt(r.clientCpu, 0)} |`).join('\n') +
-        `\n| score save @20 while results are read @5 | | | ${cells(saved)} | ${fmt(saved.serverCpu, 0)} | ${fmt(saved.clientCpu, 0)} |` +
-        `\n| results read @5 meanwhile | | | ${cells(read)} | | |` +
-        `\n| score save @20 paced at 10/s each, results read @5 | | | ${cells(paced)} | ${fmt(paced.serverCpu, 0)} | ${fmt(paced.clientCpu, 0)} |` +
-        `\n| results read @5 meanwhile | | | ${cells(pacedRead)} | | |\n`,
+      `\n| ${label} | bytes | CPU ms/req @1 | p50 / p99 ms | req/s | non-2xx | server CPU % | load client CPU % | server's longest turn ms, held / waiting for a core | longest GC pause ms (kind), pauses for ms |\n|---|---|---|---|---|---|---|---|---|---|\n` +
+        rows.map((r) => `| ${r.name} @20 | ${bytes} | ${fmt(r.cpu, 2)} | ${cells(r)} | ${fmt(r.serverCpu, 0)} | ${fmt(r.clientCpu, 0)} | ${turnCells(r.turns)} |`).join('\n') +
+        `\n| score save @20 while results are read @5 | | | ${cells(saved)} | ${fmt(saved.serverCpu, 0)} | ${fmt(saved.clientCpu, 0)} | ${turnCells(savedTurns)} |` +
+        `\n| results read @5 meanwhile | | | ${cells(read)} | | | | |` +
+        `\n| score save @20 paced at 10/s each, results read @5 | | | ${cells(paced)} | ${fmt(paced.serverCpu, 0)} | ${fmt(paced.clientCpu, 0)} | ${turnCells(pacedTurns)} |` +
+        `\n| results read @5 meanwhile | | | ${cells(pacedRead)} | | | | |\n`,
     );
     process.stdout.write(`\nimport ${fmt(importMs, 0)} ms (server CPU ${fmt(importCpuMs, 0)} ms) for ${lines} lines; ${loadLine()}\n`);
   } finally {

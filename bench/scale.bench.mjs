@@ -13,7 +13,7 @@
 // server is built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 // Targets: p99 <= 50 ms at 20 connections, <= 5 ms CPU per request (export <= 25 ms), the
 // feed <= 2 ms, a cheap call never waits more than 10 ms behind a heavy one.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildBigClub } from './big-club.mjs';
-import { root, startServer, stats } from './support.mjs';
+import { loopDelayReader, root, startServer, stats } from './support.mjs';
 
 const load = createRequire(path.join(root, 'server/package.json'));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -168,26 +168,6 @@ function cannonAside(url, auth, connections, duration) {
 }
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
-/**
- * The server's event loop and collector, as bench/loop-delay.mjs sees them from inside: `next()`
- * asks the server what it saw since the last ask (SIGUSR2) and waits for the line it appends.
- */
-function loopDelayReader(pid, file) {
-  let seen = 0;
-  return async function next() {
-    process.kill(pid, 'SIGUSR2');
-    for (let tries = 0; tries < 200; tries += 1) {
-      const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
-      if (lines.length > seen) {
-        seen = lines.length;
-        return JSON.parse(lines.at(-1));
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('the server did not report its event loop delay');
-  };
-}
 
 async function measure(label, url, club) {
   const delays = path.join(os.tmpdir(), `club-loop-delay-${process.pid}-${label}.jsonl`);

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: build when needed, start the built server on a free port
 // with its own temporary database, and find the test Chromium.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
@@ -134,5 +134,25 @@ export function stats(values) {
     p99: at(99),
     min: sorted[0],
     max: sorted[sorted.length - 1],
+  };
+}
+
+/**
+ * The server's event loop and collector, as bench/loop-delay.mjs sees them from inside: `next()`
+ * asks the server what it saw since the last ask (SIGUSR2) and waits for the line it appends.
+ */
+export function loopDelayReader(pid, file) {
+  let seen = 0;
+  return async function next() {
+    process.kill(pid, 'SIGUSR2');
+    for (let tries = 0; tries < 200; tries += 1) {
+      const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+      if (lines.length > seen) {
+        seen = lines.length;
+        return JSON.parse(lines.at(-1));
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the server did not report its event loop delay');
   };
 }
