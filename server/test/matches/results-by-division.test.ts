@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { resultsSchema } from '@club/contract/match';
 import { Division } from '@club/contract/enums';
@@ -31,18 +32,19 @@ describeEachDatabase(
     }
     const withoutTime = (body: unknown) => ({ ...resultsSchema.parse(body), computedAt: '' });
 
-    it('answers after each save as a server that kept nothing would, gzip included', async () => {
-      const t = get();
+    const divisions = [
+      Division.produccion,
+      Division.produccion,
+      Division.open,
+      Division.open,
+      Division.standard,
+      Division.standard,
+    ];
+
+    /** A match of six competitors in three divisions, and their ids in registration order. */
+    async function matchOfSix(t: TestApp) {
       const staff = await createTestMember(t, { staff: true });
       const eventId = await insertShoot(t);
-      const divisions = [
-        Division.produccion,
-        Division.produccion,
-        Division.open,
-        Division.open,
-        Division.standard,
-        Division.standard,
-      ];
       for (const [i, division] of divisions.entries()) {
         await registeredCompetitor(t, eventId, {
           nombre: `Tirador${i}`,
@@ -52,7 +54,12 @@ describeEachDatabase(
       }
       await createMatch(t, eventId, staff);
       const byName = new Map((await competitorsOf(t, eventId, staff.token)).map((c) => [c.nombre, c.id]));
-      const ids = divisions.map((_, i) => byName.get(`Tirador${i}`)!);
+      return { staff, eventId, ids: divisions.map((_, i) => byName.get(`Tirador${i}`)!) };
+    }
+
+    it('answers after each save as a server that kept nothing would, gzip included', async () => {
+      const t = get();
+      const { staff, eventId, ids } = await matchOfSix(t);
       const api = apiClient(t.app);
       const revisions = new Map<string, number>();
       const save = async (stage: number, competitor: number, values: Parameters<typeof run>[0]) => {
@@ -120,6 +127,52 @@ describeEachDatabase(
       await check();
       await save(1, 3, { a: 11, c: 1, time: 7 });
       await check();
+    });
+
+    it('answers reads that come while saves arrive with results at least as new as each read, the last as a fresh server would', async () => {
+      const t = get();
+      const { staff, eventId, ids } = await matchOfSix(t);
+      const api = apiClient(t.app);
+      const url = `/api/events/${eventId}/match/results/`;
+      const versionNow = async () =>
+        (
+          await t.db.kysely
+            .selectFrom('matches')
+            .select('version')
+            .where('event_id', '=', eventId)
+            .executeTakeFirstOrThrow()
+        ).version;
+      // Saves of every competitor on both stages, and reads between them, all at once.
+      const asks = ids.flatMap((id, i) => [1, 2].map((stage) => ({ id, i, stage })));
+      const reads: Promise<void>[] = [];
+      const saves = asks.map(async ({ id, i, stage }, n) => {
+        const res = await api.put(
+          scorePath(eventId, stage, id),
+          run({ a: 6 + i + stage, c: n % 3, time: 7 + n / 4 }),
+          staff.token,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        reads.push(
+          (async () => {
+            const asked = Number(await versionNow());
+            const zipped = await t.app.inject({
+              method: 'GET',
+              url,
+              headers: { authorization: `Token ${staff.token}`, 'accept-encoding': 'gzip' },
+            });
+            expect(zipped.statusCode).toBe(200);
+            const answer = resultsSchema.parse(JSON.parse(gunzipSync(zipped.rawPayload).toString()));
+            expect(answer.version).toBeGreaterThanOrEqual(asked);
+          })(),
+        );
+      });
+      await Promise.all(saves);
+      await Promise.all(reads);
+      const last = withoutTime((await api.get(url, staff.token)).json());
+      expect(last.divisions.flatMap((d) => d.competitors).every((c) => c.stages.every((s) => s.scored))).toBe(
+        true,
+      );
+      expect(last).toEqual(await fromScratch(t, eventId, staff.token));
     });
   },
   { now: TEST_NOW },

@@ -93,14 +93,21 @@ async function compute(
   const stages = JSON.parse(match.stages) as MatchStage[];
   const ordered = sortedStages(stages);
   const divisions = new Map<Division, DivisionPart>();
+  let ranked = 0;
   for (const [division, list] of competitorsByDivision(competitors)) {
     const leading = divisions.size > 0;
     const kept = reusable?.get(division);
     if (kept && !list.some((c) => changed.has(c.id))) {
       divisions.set(division, kept.leading === leading ? kept : { ...kept, leading, piece: divisionPiece(kept.result, leading) });
     } else {
+      // Each division in a turn of the event loop of its own (a few milliseconds for a hundred
+      // competitors): requests received meanwhile, a range officer's save, wait for one
+      // division, not for the whole match.
+      if (ranked++ > 0) await nextTurn();
       const result = divisionResults(match.scoring, ordered, division, list, scores);
-      divisions.set(division, { result, leading, piece: divisionPiece(result, leading) });
+      const piece = divisionPiece(result, leading);
+      deflated(piece);
+      divisions.set(division, { result, leading, piece });
     }
   }
   // Kept unless another computation kept a newer basis meanwhile.
@@ -162,7 +169,13 @@ async function keptResults(
   }
   const pending = running.get(match.event_id);
   if (pending && newerKey(pending.key, key)) return pending.entry;
-  const entry = compute(ctx, match, event, eventsVersion).then((computed) => {
+  // One computation of a match at a time: a newer key waits for the one running and starts from
+  // the basis it keeps, ranking only the divisions with scores newer than it.
+  const before = pending ? pending.entry.then(() => undefined, () => undefined) : Promise.resolve();
+  const entry = before.then(async () => {
+    const done = cache.get(match.event_id);
+    if (done && newerKey(done.key, key)) return done;
+    const computed = await compute(ctx, match, event, eventsVersion);
     const kept: KeptResults = { key, ...computed };
     // A newer key may have been kept meanwhile; the older never replaces it.
     const current = cache.get(match.event_id);
@@ -179,6 +192,10 @@ async function keptResults(
   } finally {
     if (running.get(match.event_id)?.entry === entry) running.delete(match.event_id);
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** True when key `a` (match version : events version) is at least as new as `b` in both parts. */
@@ -209,9 +226,10 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 0xff]);
 /**
  * The JSON gzipped once per key, at the fastest level: during a match the key moves with every
  * score, and level 1 costs a third of level 6 for a tenth more bytes. Each piece is deflated on
- * its own, flushed to a whole byte, and kept with it; the pieces of the divisions no score
- * touched come deflated from the previous key, and the pieces join into one deflate stream
- * (the tail's is its last block), behind gzip's header and before its checksum and length.
+ * its own (a division's as it is ranked), flushed to a whole byte, and kept with it; the pieces
+ * of the divisions no score touched come deflated from the previous key, and the pieces join
+ * into one deflate stream (the tail's is its last block), behind gzip's header and before its
+ * checksum and length.
  */
 export function resultsGzip(entry: KeptResults): Buffer {
   if (entry.gzip) return entry.gzip;
