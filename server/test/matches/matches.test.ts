@@ -220,6 +220,33 @@ describeEachDatabase(
         expectError(await api.get(`/api/admin/events/${eventId}/match/scores/history/`, officer.token), 403, 'FORBIDDEN');
       });
 
+      it('answer a clientId sent before with the score held, whatever the copy says it was based on', async () => {
+        const api = apiClient(get().app);
+        const eventId = await insertShoot(get());
+        await registeredCompetitor(get(), eventId);
+        await createMatch(get(), eventId, staff);
+        const [c] = await competitorsOf(get(), eventId);
+        const body = run({ a: 10, time: 9 });
+        const first = await api.put(scorePath(eventId, 1, c!.id), body, officer.token);
+        expect(first.json()).toMatchObject({ revision: 1, a: 10 });
+        // The same clientId again, now based on the revision it made and with other values (a
+        // phone that reused its id): nothing new is saved, the held score answers.
+        const reused = await api.put(scorePath(eventId, 1, c!.id), { ...body, a: 7, basedOn: 1 }, officer.token);
+        expect(reused.statusCode, reused.body).toBe(200);
+        expect(reused.json()).toEqual(first.json());
+        // Sent again after another officer saved a newer revision: the held score answers.
+        const newer = await api.put(scorePath(eventId, 1, c!.id), run({ a: 11, time: 9, basedOn: 1 }), officer.token);
+        expect(newer.json()).toMatchObject({ revision: 2 });
+        const again = await api.put(scorePath(eventId, 1, c!.id), body, officer.token);
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json()).toEqual(newer.json());
+        const history = await api.get(`/api/admin/events/${eventId}/match/scores/history/?stage=1&competitorId=${c!.id}`, staff.token);
+        expect(scoreHistorySchema.parse(history.json()).map((h) => [h.revision, h.a])).toEqual([
+          [1, 10],
+          [2, 11],
+        ]);
+      });
+
       it('never overwrite a newer score silently: SCORE_CONFLICT carries both, and the officer chooses', async () => {
         const api = apiClient(get().app);
         const eventId = await insertShoot(get());

@@ -485,21 +485,38 @@ export async function saveRangeScore(
   // Two saves of one run race only on PostgreSQL (SQLite takes the write lock first): the loser
   // of a unique index (the same clientId, or a first save of the run) or of a deadlock with an
   // import tries again and then finds the winner's score.
+  // On PostgreSQL, where each statement is a round trip, the first attempt does not look the
+  // clientId up before writing: a clientId sent before either left the held revision behind the
+  // copy it was based on (looked up then, below) or meets the history's unique index, and the next
+  // attempt, which looks it up first, answers it.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await saveInTransaction();
+      return await saveInTransaction(attempt === 1 && ctx.db.dialect === 'postgres');
     } catch (error) {
       if (attempt >= 3 || !(isUniqueViolation(error) || (error as { code?: unknown }).code === '40P01'))
         throw error;
     }
   }
 
-  function saveInTransaction(): Promise<SaveOutcome> {
+  function saveInTransaction(clientIdByIndex: boolean): Promise<SaveOutcome> {
     return withWriteTransaction(ctx.db, async (trx): Promise<SaveOutcome> => {
-      const prior = await findRevisionByClientId(trx, eventId, body.clientId);
-      if (prior) {
+      /** The score held of the run a clientId sent before was saved to, if it was. */
+      const resent = async (): Promise<SaveOutcome | undefined> => {
+        const prior = await findRevisionByClientId(trx, eventId, body.clientId);
+        if (!prior) return undefined;
         const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
         return { saved: toScore(held ?? prior, locked.scoring) };
+      };
+      let held: ScoreRow | undefined;
+      if (clientIdByIndex) {
+        held = await findScore(trx, eventId, stageNumber, competitorId, true);
+        if (held && body.basedOn !== Number(held.revision)) {
+          const answered = await resent();
+          if (answered) return answered;
+        }
+      } else {
+        const answered = await resent();
+        if (answered) return answered;
       }
       // The competitors kept for results answer when they are current (decision 0037).
       let live = knownCompetitor(ctx, match, match.events_version, competitorId);
@@ -513,7 +530,7 @@ export async function saveRangeScore(
       if (!live) throw new ApiError('NOT_FOUND', 'No such competitor.');
       // The run's row is locked (PostgreSQL) until the commit: a second save of it waits here and
       // then reads this one's revision. Saves of other runs go on meanwhile.
-      const held = await findScore(trx, eventId, stageNumber, competitorId, ctx.db.dialect === 'postgres');
+      if (!clientIdByIndex) held = await findScore(trx, eventId, stageNumber, competitorId, ctx.db.dialect === 'postgres');
       if (held && body.basedOn !== Number(held.revision)) {
         if (sameValues(held, values)) return { saved: toScore(held, locked.scoring) };
         return {
