@@ -157,7 +157,8 @@ test.describe('small things that cost trust', () => {
     expect(published.status(), await published.text()).toBe(201);
     await page.goto('/stages');
     const options = page.getByLabel('Etiqueta', { exact: true }).locator('option');
-    await expect(options.first()).toBeAttached();
+    // The tags come with the stages, after the "all tags" option: wait for them.
+    await expect(options.filter({ hasText: /^\s*velocidad\s*$/i })).toHaveCount(1);
     const labels = (await options.allTextContents()).map((label) => label.trim().toLowerCase());
     expect(labels.filter((label) => label === 'velocidad')).toHaveLength(1);
     expect(labels.filter((label) => label === 'metal')).toHaveLength(1);
