@@ -18,11 +18,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { loopDelayReader, root, startServer } from './support.mjs';
+import { root, startWatchedServer } from './support.mjs';
 import { load } from './load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -140,13 +140,7 @@ async function staffSession(server, databaseUrl) {
 }
 
 async function measure(label, databaseUrl, text) {
-  const delays = path.join(os.tmpdir(), `club-match-loop-${process.pid}-${label}.jsonl`);
-  rmSync(delays, { force: true });
-  const server = await startServer(
-    { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', SEED: 'none', LOOP_DELAY_OUT: delays },
-    { preload: [path.join(root, 'bench/loop-delay.mjs')] },
-  );
-  const loopDelay = loopDelayReader(server.pid, delays);
+  const { server, loopDelay } = await startWatchedServer(label, { DATABASE_URL: databaseUrl });
   try {
     process.stdout.write(`\n### ${label}: server up in ${server.startMs.toFixed(0)} ms; ${loadLine()}\n\n`);
     const token = await staffSession(server, databaseUrl);

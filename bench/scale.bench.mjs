@@ -13,7 +13,7 @@
 // server is built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 // Targets: p99 <= 50 ms at 20 connections, <= 5 ms CPU per request (export <= 25 ms), the
 // feed <= 2 ms, a cheap call never waits more than 10 ms behind a heavy one.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildBigClub } from './big-club.mjs';
-import { loopDelayReader, root, startServer, stats } from './support.mjs';
+import { root, startWatchedServer, stats } from './support.mjs';
 
 const load = createRequire(path.join(root, 'server/package.json'));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -170,13 +170,7 @@ function cannonAside(url, auth, connections, duration) {
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 async function measure(label, url, club) {
-  const delays = path.join(os.tmpdir(), `club-loop-delay-${process.pid}-${label}.jsonl`);
-  rmSync(delays, { force: true });
-  const server = await startServer(
-    { DATABASE_URL: url, RATE_LIMITS: 'off', SEED: 'none', LOOP_DELAY_OUT: delays },
-    { preload: [path.join(root, 'bench/loop-delay.mjs')] },
-  );
-  const loopDelay = loopDelayReader(server.pid, delays);
+  const { server, loopDelay } = await startWatchedServer(label, { DATABASE_URL: url });
   const rows = [];
   try {
     process.stdout.write(

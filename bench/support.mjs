@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: build when needed, start the built server on a free port
 // with its own temporary database, and find the test Chromium.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
@@ -141,7 +141,7 @@ export function stats(values) {
  * The server's event loop and collector, as bench/loop-delay.mjs sees them from inside: `next()`
  * asks the server what it saw since the last ask (SIGUSR2) and waits for the line it appends.
  */
-export function loopDelayReader(pid, file) {
+function loopDelayReader(pid, file) {
   let seen = 0;
   return async function next() {
     process.kill(pid, 'SIGUSR2');
@@ -155,4 +155,18 @@ export function loopDelayReader(pid, file) {
     }
     throw new Error('the server did not report its event loop delay');
   };
+}
+
+/**
+ * Starts the server (as `startServer`, rate limits off, no seed) with bench/loop-delay.mjs
+ * preloaded; `loopDelay()` then answers what its event loop and collector did since the last call.
+ */
+export async function startWatchedServer(label, env) {
+  const delays = path.join(os.tmpdir(), `club-loop-delay-${process.pid}-${label}.jsonl`);
+  rmSync(delays, { force: true });
+  const server = await startServer(
+    { RATE_LIMITS: 'off', SEED: 'none', ...env, LOOP_DELAY_OUT: delays },
+    { preload: [path.join(root, 'bench/loop-delay.mjs')] },
+  );
+  return { server, loopDelay: loopDelayReader(server.pid, delays) };
 }
