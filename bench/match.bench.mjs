@@ -216,6 +216,24 @@ async function measure(label, databaseUrl, text) {
     const recomputeCpu = (cpuMs(server.pid) - before) / ROUNDS - saveCpu;
     process.stdout.write(`server CPU per score save @1: ${fmt(saveCpu, 2)} ms; per results request computed afresh after a save: ${fmt(recomputeCpu, 1)} ms\n`);
 
+    // The scoring screen drawn for an officer (decision 0068), as the page's starter asks for it:
+    // a squad of 12 (the imported match has none; the squad is made here).
+    await ask(server.url, 'PUT', `/api/admin/events/${event.uuid}/match/`, {
+      token,
+      body: { name: match.name, scoring: 'ipsc', published: true, stages: match.stages, squads: [{ number: 1, capacity: 12 }] },
+    });
+    for (const competitor of competitors.slice(0, 12)) {
+      await ask(server.url, 'PUT', `/api/admin/events/${event.uuid}/match/competitors/${competitor.id}/`, { token, body: { squad: 1 } });
+    }
+    const drawing = `${server.url}/api/events/${event.uuid}/match/drawing/?squad=1`;
+    const drawnBytes = Buffer.byteLength(JSON.stringify(await ask(server.url, 'GET', `/api/events/${event.uuid}/match/drawing/?squad=1`, { token })));
+    await load({ url: drawing, connections: 1, duration: 1, headers: { ...staffHeaders, ...gzip } }); // warm-up
+    before = cpuMs(server.pid);
+    const drawn = await load({ url: drawing, connections: 1, duration: 2, headers: { ...staffHeaders, ...gzip } });
+    process.stdout.write(
+      `scoring screen drawn for an officer (a squad of 12 of 400, ${(drawnBytes / 1024).toFixed(1)} KB before gzip): server CPU per request @1 ${fmt((cpuMs(server.pid) - before) / drawn.requests, 1)} ms, p50 ${fmt(drawn.p50)} ms\n`,
+    );
+
     // Saving scores at 20 connections, each a new revision of a different run, while 5 more
     // connections read the results (each save moves the version: results are computed again).
 

@@ -181,11 +181,12 @@ test('the scoring screen asks for its match beside the session check, not after 
   const asked: string[] = [];
   let allOut = () => {};
   const matchCallsOut = new Promise<void>((resolve) => (allOut = resolve));
+  const matchCalls = [`/api/events/${match.uuid}/match/`, `/api/events/${match.uuid}/match/competitors/`, `/api/events/${match.uuid}/match/scores/`];
   rp.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (!path.startsWith(`/api/events/${match.uuid}/match/`)) return;
     asked.push(path);
-    if (new Set(asked).size === 3) allOut();
+    if (matchCalls.every((call) => asked.includes(call))) allOut();
   });
   // The session's check is answered only once the match's three calls are out, or after 10 s:
   // an app that waited for the check before asking would wait those 10 s.
@@ -200,18 +201,19 @@ test('the scoring screen asks for its match beside the session check, not after 
   await openScreen(rp, `/match/${match.uuid}/score`);
   await expect(rp.getByRole('heading', { name: match.evento })).toBeVisible();
   expect(callsWentFirst).toBe(true);
-  expect([...asked].sort()).toEqual(
-    [`/api/events/${match.uuid}/match/`, `/api/events/${match.uuid}/match/competitors/`, `/api/events/${match.uuid}/match/scores/`].sort(),
-  );
+  // Each once, beside the screen the server drew (decision 0068), also once.
+  expect([...asked].sort()).toEqual([...matchCalls, `/api/events/${match.uuid}/match/drawing/`].sort());
   await context.close();
 });
 
-test('the scoring page sends the session check and the match calls without waiting for the app’s code, each once', async ({ page, browser }) => {
+test('the scoring page sends the session check and asks for its drawing without waiting for the app’s code, each once', async ({ page, browser }) => {
   const staff = await signIn(page, staffMember);
   const match = await makeMatch(page, staff, ['Eva']);
   const context = await phone(browser, staff);
   const rp = await context.newPage();
-  const calls = ['/api/active-user/', ...['', 'competitors/', 'scores/'].map((tail) => `/api/events/${match.uuid}/match/${tail}`)];
+  // The match's own calls come from the app, which starts from the drawing's data (decision 0068).
+  const calls = ['/api/active-user/', `/api/events/${match.uuid}/match/drawing/`];
+  const appCalls = ['', 'competitors/', 'scores/'].map((tail) => `/api/events/${match.uuid}/match/${tail}`);
   const asked: string[] = [];
   let allOut = () => {};
   const callsOut = new Promise<void>((resolve) => (allOut = resolve));
@@ -221,7 +223,7 @@ test('the scoring page sends the session check and the match calls without waiti
     asked.push(path);
     if (calls.every((call) => asked.includes(call))) allOut();
   });
-  // The app's code is answered only once the four calls are out, or after 10 s: a page that
+  // The app's code is answered only once the two calls are out, or after 10 s: a page that
   // waited for the app to run before asking would wait those 10 s.
   let callsWentFirst: boolean | undefined;
   await rp.route('**/assets/start-app-*.js', async (route) => {
@@ -235,36 +237,53 @@ test('the scoring page sends the session check and the match calls without waiti
   await expect(rp.getByRole('heading', { name: match.evento })).toBeVisible();
   await expect(rp.getByRole('button', { name: /Eva/ }).first()).toBeVisible();
   expect(callsWentFirst).toBe(true);
-  for (const call of calls) expect(asked.filter((path) => path === call), call).toHaveLength(1);
+  for (const call of [...calls, ...appCalls]) await expect.poll(() => asked.filter((path) => path === call), call).toHaveLength(1);
   await context.close();
 });
 
-test('the scoring page asks for the app’s code as it is read, and its frame paints while the code is on its way', async ({ page, browser }) => {
+test('the scoring page shows the squad the server drew for the officer before the app’s code, and nothing moves when the app takes over', async ({ page, browser }) => {
   const staff = await signIn(page, staffMember);
-  const match = await makeMatch(page, staff, ['Iris']);
+  // A name that is markup in a page's HTML: drawn as text, nothing of it runs.
+  const markup = 'Kai <img src=x onerror="window.drawnHit=1">';
+  const match = await makeMatch(page, staff, ['Iris', 'Jon', markup]);
   const context = await phone(browser, staff);
   const rp = await context.newPage();
+  await rp.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const asked: string[] = [];
   rp.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  // The page's starter is held back: what code is asked for meanwhile, the page itself asked for.
+  // The app's code is held back: what the phone shows meanwhile is the page's and the server's.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await rp.route('**/assets/boot-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  // The code is held too: the frame must paint without it.
   await rp.route(/\/assets\/(start-app|scoring-page)-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await rp.goto(`/match/${match.uuid}/score`, { waitUntil: 'commit' });
-  await expect
-    .poll(() => ['/assets/start-app-', '/assets/scoring-page-', '/assets/i18n/match/'].every((part) => asked.some((path) => path.includes(part))))
-    .toBe(true);
-  await expect.poll(() => rp.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  await rp.goto(`/match/${match.uuid}/score?stage=2`, { waitUntil: 'commit' });
+  const drawn = rp.getByRole('button', { name: /Iris/ }).first();
+  await expect(drawn).toBeVisible();
+  await expect(drawn).toBeDisabled();
+  await expect(rp.getByRole('heading', { name: /Escuadra 1 · Ejercicio 2/ })).toBeVisible();
+  await expect(rp.getByText(markup)).toBeVisible();
+  expect(await rp.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+  // The drawing was asked for (with the address's stage) before any of the app's code.
+  const drawing = asked.indexOf(`/api/events/${match.uuid}/match/drawing/`);
+  expect(drawing).toBeGreaterThanOrEqual(0);
+  expect(asked.findIndex((path) => path.startsWith('/assets/') && path.endsWith('.js') && !path.includes('/boot-'))).toBeGreaterThan(drawing);
+  await photograph(rp, test.info().outputPath('scoring-drawn-by-server.png'));
   release();
-  await expect(rp.getByRole('button', { name: /Iris/ }).first()).toBeVisible();
+  await appStarted(rp);
+  await expect(rp.getByRole('button', { name: /Iris/ }).first()).toBeEnabled();
+  await expect(rp.getByRole('heading', { name: /Escuadra 1 · Ejercicio 2/ })).toBeVisible();
+  await photograph(rp, test.info().outputPath('scoring-after-app.png'));
+  const shifts = await rp.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  expect(await rp.evaluate(() => 'drawnHit' in window)).toBe(false);
   await context.close();
 });
 

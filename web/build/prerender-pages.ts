@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { criticalCss } from './critical-css.ts';
 // Relative, so that Vite bundles it with its config (Node cannot load the package's .ts).
 import { LANGUAGES, LANGUAGE_COOKIE } from '../../packages/contract/src/languages.ts';
-import type { PageDrawing } from '../../packages/contract/src/content-view.ts';
+import type { PageDrawing, SignedInDrawing } from '../../packages/contract/src/content-view.ts';
 import { clubMonth, formatYearMonth, shiftMonth } from '../../packages/contract/src/club-time.ts';
 import { chunkRunOrder, chunksBeforeEntry } from './chunk-order.ts';
 import { buildTimeContent, fullestContent } from './build-content.ts';
@@ -38,6 +38,9 @@ const ZOD_JITLESS = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globa
 /** The module the app reads the session's check with (it imports it only for a stored session): its chunk is preloaded for a member. */
 const SESSION_SCHEMAS = '../packages/contract/src/schemas.ts';
 
+/** How long a starter waits for the screen the server draws for the member before it asks for the app anyway. */
+const DRAWING_WAIT_MS = 3000;
+
 /** The areas the app loads before its first render (src/lib/i18n.ts). */
 const APP_AREAS = ['common', 'header', 'footer'];
 
@@ -58,7 +61,7 @@ interface PrerenderedPage {
   images?: readonly string[];
   light?: boolean;
   early?: FirstCalls;
-  appFirst?: boolean;
+  signedInModel?: SignedInDrawing;
 }
 
 interface ShellModule extends PageDrawing {
@@ -338,9 +341,20 @@ ${
     : ''
 }let loaded = document.readyState === 'complete';
 let shown = !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
+// A screen the server draws for the member (decision 0068) is shown before the app is asked for,
+// or after ${DRAWING_WAIT_MS / 1000} s without it.
+let drawn = drawingShown === undefined;
+if (!drawn) {
+  const settle = () => {
+    drawn = true;
+    maybeStart();
+  };
+  void drawingShown.then(settle);
+  setTimeout(settle, ${DRAWING_WAIT_MS});
+}
 let done = false;
 const maybeStart = () => {
-  if (done || !loaded || !shown) return;
+  if (done || !loaded || !shown || !drawn) return;
   done = true;
   setTimeout(afterShown, 0);
 };
@@ -470,20 +484,11 @@ export function prerenderPages(): Plugin {
             const modules = [...new Set([...entryModules, entry, ...own.map((chunk) => `/${chunk.file}`)])].filter(
               (href) => existsSync(path.join(outDir, href)),
             );
-            // A screen whose largest part is what the app draws (`appFirst`) asks for the app's
-            // code, texts and styles in the page itself, at low priority so the frame still paints
-            // first. Other pages show their drawing first and ask once it is shown: asked earlier,
+            // Pages show their drawing first and ask for the app once it is shown: asked earlier,
             // the requests would share the network with the drawing's pictures, and Lighthouse's
             // simulation counts every request started before the largest paint as holding it up.
-            const eager = page.appFirst === true;
             const members = memberModules.filter((href) => !modules.includes(href));
-            // A member's screen needs the session's schemas whoever opens it: its page asks for
-            // them too; on others the starter asks, for a visitor with a stored session only.
-            const membersInPage = eager && page.session === 'restoring';
-            const texts = preload.map((area) => `/assets/i18n/${area}/${language}.json`);
-            const boot = eager
-              ? bootSource(entry, [], order, [], styles, false, page.early, membersInPage ? [] : members)
-              : bootSource(entry, modules, order, preload, styles, page.light === true, page.early, members);
+            const boot = bootSource(entry, modules, order, preload, styles, page.light === true, page.early, members);
             let bootFile = boots.get(boot);
             if (!bootFile) {
               bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 10)}.js`;
@@ -516,9 +521,13 @@ export function prerenderPages(): Plugin {
             // A content page is drawn again by the server from whatever staff keep (decision
             // 0041): its inlined rules are chosen for that drawing too, from the page drawn with
             // every optional part and every kind of text markup (fullestContent).
+            // So is the scoring screen, drawn by the server for each range officer (decision 0068):
+            // its rules come from a model officer's drawing too.
             const rulesFor = page.content
               ? `${drawnPage}${(await shell.renderPage(page.path, language, areas, page.session, now, fullest)).markup}`
-              : drawnPage;
+              : page.signedInModel
+                ? `${drawnPage}${(await shell.renderPage(page.path, language, areas, page.session, now, undefined, page.signedInModel)).markup}`
+                : drawnPage;
             // Pages drawn alike (the languages of one screen, mostly) share their subset.
             const critical = memo(
               criticalKept,
@@ -534,15 +543,6 @@ export function prerenderPages(): Plugin {
                 (image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`,
               ),
               `<style id="critical-css">${critical}</style>`,
-              ...(eager
-                ? [
-                    ...[...modules, ...(membersInPage ? members : [])].map(
-                      (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`,
-                    ),
-                    ...texts.map((href) => `<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
-                    ...styles.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
-                  ]
-                : []),
               // A light page's drawing is the whole page and needs no script to show: its starter
               // is fetched at low priority, after what the page shows, not ahead of it as a
               // module script would be.
@@ -586,13 +586,31 @@ export function prerenderPages(): Plugin {
       }
       // The same drawing code for the server, which draws content pages again whenever the
       // club's content changes (decision 0041): `dist-ssr/page-shell.js`, beside `dist/` and
-      // never served. Packages that import styles are bundled (Node cannot import a stylesheet).
+      // never served. React and the packages built on it are bundled in, for production: React's development
+      // build, which Node would pick for a server started without NODE_ENV, draws three times
+      // slower (the scoring screen drawn for an officer on every opening, decision 0068); and
+      // packages that import styles must be bundled anyway (Node cannot import a stylesheet).
       await build({
         root,
         configFile: false,
         logLevel: 'error',
         plugins: [react()],
-        ssr: { noExternal: ['yet-another-react-lightbox', 'swiper'] },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: {
+          noExternal: [
+            'react',
+            'react-dom',
+            'scheduler',
+            'react-router',
+            'react-i18next',
+            'react-bootstrap',
+            'react-hook-form',
+            '@hookform/resolvers',
+            '@tanstack/react-query',
+            'yet-another-react-lightbox',
+            'swiper',
+          ],
+        },
         build: {
           ssr: SHELL_ENTRY.slice(1),
           outDir: path.join(root, 'dist-ssr'),

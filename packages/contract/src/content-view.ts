@@ -3,6 +3,8 @@
 import { LANGUAGES, CLUB_LANGUAGE } from './languages.ts';
 import type { Language } from './languages.ts';
 import type { NewsItem, PhotoInfo, RenderedContent } from './content.ts';
+import type { ScoringSnapshot } from './match.ts';
+import type { User } from './schemas.ts';
 
 export type LocalizedText = Record<Language, string>;
 
@@ -19,7 +21,17 @@ export interface PageDrawing {
     session: string,
     now?: Date,
     content?: RenderedContent,
+    signedIn?: SignedInDrawing,
   ): Promise<{ markup: string; areas: string[] }>;
+}
+
+/**
+ * A screen drawn for one member (the server draws the scoring screen for the range officer who
+ * asks, decision 0068): the session as the app will hold it, and the screen's data.
+ */
+export interface SignedInDrawing {
+  user: User;
+  scoring?: ScoringSnapshot;
 }
 
 /** The id of the script element in which a drawn page carries the content it was drawn from. */

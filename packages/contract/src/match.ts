@@ -446,6 +446,14 @@ export const scoresQuerySchema = lazySchema(() =>
 );
 export type ScoresQuery = z.infer<typeof scoresQuerySchema>;
 
+/** GET /api/events/{uuid}/match/drawing/: the stage and squad the screen's address names (`none`: competitors with no squad). */
+export const scoringDrawingQuerySchema = lazySchema(() =>
+  scoresQuerySchema.extend({
+    squad: z.string().regex(/^(\d{1,3}|none)$/, { error: 'type' }).optional(),
+  }),
+);
+export type ScoringDrawingQuery = z.infer<typeof scoringDrawingQuerySchema>;
+
 /** GET /api/admin/events/{uuid}/match/scores/history/?stage=&competitorId= (staff). */
 export const scoreHistoryQuerySchema = lazySchema(() =>
   scoresQuerySchema.extend({
@@ -571,3 +579,42 @@ export const RESULTS_CSV_HEADER = [
   'stagePlace',
   'dnf',
 ] as const;
+
+/** The squads a scoring screen offers: the match's, and any a competitor is in, in order. */
+export function squadNumbers(match: Pick<Match, 'squads'>, competitors: readonly Pick<Competitor, 'squad'>[]): number[] {
+  const numbers = new Set<number>(match.squads.map((s) => s.number));
+  for (const c of competitors) if (c.squad !== null) numbers.add(c.squad);
+  return [...numbers].sort((a, b) => a - b);
+}
+
+/**
+ * The squad a scoring screen shows for its address's `squad` (`none`: competitors with no squad;
+ * none given: the first squad), as the screen and the server's drawing of it both choose.
+ */
+export function shownSquad(squads: readonly number[], squadParam: string | null | undefined): number | null {
+  return squadParam === 'none' ? null : Number(squadParam) || squads[0] || null;
+}
+
+/** The scoring screen's data as the range officer's phone keeps it (and opens it offline). */
+export interface ScoringSnapshot {
+  eventUuid: string;
+  match: Match;
+  competitors: Competitor[];
+  scores: Score[];
+  /** The member who opened it (staff or range officer); only they may open it offline. */
+  officerUuid: string;
+  savedAt: string;
+}
+
+/**
+ * GET /api/events/{uuid}/match/drawing/ (`?stage=`, `?squad=` as the screen's address has them):
+ * the scoring screen drawn by the server for the range officer who asks, with the data it was
+ * drawn from, which the app's first render starts with (decision 0068).
+ */
+export interface ScoringDrawing {
+  /** The markup of the page's `#root`; its controls stay disabled until the app replaces it. */
+  markup: string;
+  /** The translation areas the markup shows. */
+  areas: string[];
+  snapshot: ScoringSnapshot;
+}

@@ -53,6 +53,12 @@ export interface FirstCalls {
   calls: readonly string[];
   /** 'member': sent only with a stored session (a visitor would be refused them). */
   callsFor: 'member' | 'anyone';
+  /**
+   * The screen drawn by the server with the member's data (`$1` the id), asked for by the
+   * starter in place of `calls` when a session is stored: the page shows it before the app's
+   * code is asked for (decision 0068).
+   */
+  drawing?: string;
 }
 
 /**
@@ -70,6 +76,7 @@ export const DRAWN_FRAMES = [
     pattern: /^\/match\/([A-Za-z0-9-]{1,64})\/score$/,
     calls: ['/api/events/$1/match/', '/api/events/$1/match/competitors/', '/api/events/$1/match/scores/'],
     callsFor: 'member',
+    drawing: '/api/events/$1/match/drawing/',
   },
   {
     name: 'match-results',

@@ -59,6 +59,8 @@ export async function startApp(): Promise<void> {
   // `#root`), so they are in before the app replaces the drawing; otherwise the screen would
   // suspend and flash its loading state first.
   const rootElement = document.getElementById('root')!;
+  // From here the page is the app's: a starter's late drawing (decision 0068) stays out of it.
+  rootElement.dataset.started = '';
   const carryFields = keepDrawnFields(rootElement);
   const firstAreas = rootElement.dataset.areas?.split(',').filter(Boolean) ?? [];
   const sessionRestored = restoreSession();

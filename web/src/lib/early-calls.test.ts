@@ -1,15 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAWN_FRAMES } from '@club/contract/routes';
+import type { FirstCalls } from '@club/contract/routes';
 import { earlyCallsSource } from '../../build/early-calls-source.ts';
 import { apiRequest } from './http.ts';
-import { EARLY_CALLS_FRESH_MS, EARLY_CALLS_KEY } from './early-calls.ts';
+import { DRAWN_SCREEN_KEY, EARLY_CALLS_FRESH_MS, EARLY_CALLS_KEY, drawnScreen, forgetDrawnScreen } from './early-calls.ts';
 import { clearStoredSession, writeStoredSession } from './session-storage.ts';
 
 // The starter's first lines, as the build writes them for the scoring screen's page, run here as
 // the browser runs them; the app's calls then take (or do not take) what they sent.
 const scoring = DRAWN_FRAMES.find((frame) => frame.name === 'match-score')!;
 const results = DRAWN_FRAMES.find((frame) => frame.name === 'match-results')!;
-const runStarter = (frame: (typeof DRAWN_FRAMES)[number] = scoring) => new Function(earlyCallsSource(frame))();
+// A member's screen whose calls the starter sends itself (the scoring screen's, were it not drawn
+// by the server for the member: decision 0068).
+const memberCalls: FirstCalls = { ...scoring, drawing: undefined };
+const runStarter = (frame: FirstCalls = memberCalls) => new Function(earlyCallsSource(frame))();
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -27,6 +31,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   clearStoredSession();
   delete (globalThis as Record<string, unknown>)[EARLY_CALLS_KEY];
+  forgetDrawnScreen();
+  document.body.replaceChildren();
   window.history.replaceState(null, '', '/');
 });
 
@@ -108,5 +114,66 @@ describe('a page’s first calls, sent by its starter', () => {
     await expect(apiRequest('/api/events/ev-1/match/')).rejects.toMatchObject({ status: 404, errorCode: 'NOT_A_MATCH' });
     await expect(apiRequest('/api/events/ev-1/match/scores/')).rejects.toMatchObject({ status: 0, errorCode: 'NETWORK_ERROR' });
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('the screen the server draws for the member, asked for by the starter (decision 0068)', () => {
+  const FRAME = '<div class="score-page" aria-busy="true">frame</div>';
+  const drawingAnswer = { markup: '<main><button disabled="">Iris</button></main>', areas: ['common', 'match'], snapshot: { eventUuid: 'ev-1' } };
+  const page = () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.areas = 'common';
+    root.innerHTML = FRAME;
+    document.body.append(root);
+    return root;
+  };
+
+  it('is asked for with the address’s stage and squad instead of the screen’s calls, replaces the frame and leaves its data for the app', async () => {
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: false });
+    window.history.replaceState(null, '', '/match/ev-1/score?stage=2&squad=none&other=x');
+    const root = page();
+    fetchMock.mockImplementation(async (url) => (String(url).includes('/drawing/') ? json(200, drawingAnswer) : json(200, {})));
+    runStarter(scoring);
+    expect(asked()).toEqual(['/api/active-user/', '/api/events/ev-1/match/drawing/?stage=2&squad=none']);
+    expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>).Authorization).toBe('Token tok-1');
+    await vi.waitFor(() => expect(root.innerHTML).toBe(drawingAnswer.markup));
+    expect(root.dataset.areas).toBe('common,match');
+    expect(drawnScreen()).toEqual({ token: 'tok-1', data: drawingAnswer.snapshot });
+  });
+
+  it('leaves the page as it is when refused, when nothing is drawn, when the app has started, and for a visitor', async () => {
+    writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: false });
+    const root = page();
+    fetchMock.mockImplementation(async () => json(403, { errorCode: 'NOT_A_RANGE_OFFICER', message: 'no' }));
+    runStarter(scoring);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.innerHTML).toBe(FRAME);
+    expect((globalThis as Record<string, unknown>)[DRAWN_SCREEN_KEY]).toBeUndefined();
+
+    // Nothing drawn by the server (204: a squad too large, a build without the drawing code).
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+    runStarter(scoring);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.innerHTML).toBe(FRAME);
+    expect(drawnScreen()).toBeUndefined();
+
+    // The app took the page before the drawing came.
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => json(200, drawingAnswer));
+    root.dataset.started = '';
+    runStarter(scoring);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.innerHTML).toBe(FRAME);
+    expect(drawnScreen()).toBeUndefined();
+
+    fetchMock.mockReset();
+    clearStoredSession();
+    runStarter(scoring);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

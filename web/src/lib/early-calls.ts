@@ -43,3 +43,24 @@ export function takeEarlyAnswer(url: string, token: string | undefined): Promise
   if (early.token !== token || performance.now() - early.at >= EARLY_CALLS_FRESH_MS) return undefined;
   return answer;
 }
+
+/**
+ * Where a page's starter leaves the screen the server drew for the member (FirstCalls' `drawing`,
+ * decision 0068) once it has put it in the page: the data it was drawn from, and the token that
+ * asked for it.
+ */
+export const DRAWN_SCREEN_KEY = '__clubDrawnScreen';
+
+export interface DrawnScreen {
+  token: string;
+  data: unknown;
+}
+
+/** What the starter left for the screen, once: the app's first render of that screen takes it. */
+export function drawnScreen(): DrawnScreen | undefined {
+  return (globalThis as { [DRAWN_SCREEN_KEY]?: DrawnScreen })[DRAWN_SCREEN_KEY];
+}
+
+export function forgetDrawnScreen(): void {
+  delete (globalThis as { [DRAWN_SCREEN_KEY]?: DrawnScreen })[DRAWN_SCREEN_KEY];
+}

@@ -17,6 +17,9 @@ import type { FirstCalls } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
 import type { RenderedContent } from '@club/contract/content';
+import type { SignedInDrawing } from '@club/contract/content-view';
+import { DrawnScoringContext } from '../features/match/scoring/drawn-scoring.ts';
+import { SCORING_MODEL } from './scoring-model.ts';
 import { CONTENT_KEY } from '../lib/content/content.ts';
 import { HeroPictureContext } from '../features/home/hero-picture.ts';
 import { heroPicture } from '../features/home/images.ts';
@@ -55,11 +58,10 @@ export interface PrerenderedPage {
    */
   early?: FirstCalls;
   /**
-   * What the app draws is larger than anything of the frame (the scoring screen's squad): the
-   * page shows its largest part only once the app has run, so the page itself asks for the app's
-   * code, texts and styles as the HTML is read, not a round trip later from its starter.
+   * The screen is drawn again by the server for the member who opens it (decision 0068): this
+   * model member and data draw it once more at build time, for the style rules that drawing needs.
    */
-  appFirst?: boolean;
+  signedInModel?: SignedInDrawing;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
@@ -111,7 +113,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     module: 'src/features/match/scoring/scoring-page.tsx',
     session: 'restoring',
     early: scoringFrame,
-    appFirst: true,
+    signedInModel: SCORING_MODEL,
   },
   // A match's results, drawn as they wait for their data: a visitor sees the page's frame at once.
   {
@@ -197,7 +199,9 @@ function atInstant<T>(now: Date | undefined, render: () => T): T {
  * Draws the screen of `pathname` in one language, with every translation area of that language
  * at hand. `session` is how the screen is drawn: anonymous for public screens, "restoring" for
  * members' screens (their frame, filled in once the app knows the member); `now`, the instant it
- * is drawn at (the build's by default).
+ * is drawn at (the build's by default). `signedIn`: a screen drawn for one member, signed in, with
+ * its data (the server draws the scoring screen so, decision 0068); `pathname` may then carry the
+ * screen's query.
  */
 export async function renderPage(
   pathname: string,
@@ -206,6 +210,7 @@ export async function renderPage(
   session: SessionStatus,
   now?: Date,
   content?: RenderedContent,
+  signedIn?: SignedInDrawing,
 ): Promise<DrawnPage> {
   const i18n = translations(language, areas);
   const queryClient = new QueryClient();
@@ -223,8 +228,10 @@ export async function renderPage(
   );
   const markup = atInstant(now, () =>
     renderToString(
-      <Providers i18n={i18n} queryClient={queryClient} session={{ status: session, user: null }}>
-        <HeroPictureContext value={drawnHero}>{tree}</HeroPictureContext>
+      <Providers i18n={i18n} queryClient={queryClient} session={signedIn ? { status: 'authenticated', user: signedIn.user } : { status: session, user: null }}>
+        <DrawnScoringContext value={signedIn?.scoring ?? null}>
+          <HeroPictureContext value={drawnHero}>{tree}</HeroPictureContext>
+        </DrawnScoringContext>
       </Providers>,
     ),
   );

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
-import type { PageDrawing } from '@club/contract/content-view';
 import type { RenderedContent } from '@club/contract/content';
 import { LANGUAGES } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
+import { pageDrawer } from '../../lib/page-drawing.ts';
 
 export interface DrawnPage {
   status: number;
@@ -49,35 +48,9 @@ const dataBlock = (content: RenderedContent) =>
  * goes out with the content itself in the page.
  */
 export function createDrawnPages(webDist: string) {
-  const shellFile = path.join(webDist, '..', 'dist-ssr', 'page-shell.js');
-  let shell: Promise<PageDrawing | undefined> | undefined;
-  const areasByLanguage = new Map<Language, Record<string, object>>();
+  const drawer = pageDrawer(webDist);
   const kept = new Map<string, DrawnPage>();
   let keptVersion = -1;
-
-  const loadShell = () => {
-    shell ??= fs.existsSync(shellFile)
-      ? (import(pathToFileURL(shellFile).href) as Promise<PageDrawing>).catch(() => undefined)
-      : Promise.resolve(undefined);
-    return shell;
-  };
-
-  const areasOf = (language: Language): Record<string, object> => {
-    let areas = areasByLanguage.get(language);
-    if (areas) return areas;
-    areas = {};
-    const base = path.join(webDist, 'assets', 'i18n');
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(path.join(base, dir), { withFileTypes: true })) {
-        const area = dir ? `${dir}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) walk(area);
-        else if (entry.name === `${language}.json`) areas![dir] = JSON.parse(fs.readFileSync(path.join(base, area), 'utf8')) as object;
-      }
-    };
-    walk('');
-    areasByLanguage.set(language, areas);
-    return areas;
-  };
 
   const model = (name: string, language: Language): string | undefined => {
     const file = path.join(webDist, 'pages', `${name}.${language}.html`);
@@ -118,12 +91,12 @@ export function createDrawnPages(webDist: string) {
     const known = home || (team ? content.team.some((m) => m.slug === team[1]) : content.news.some((item) => item.id === news![1]));
     if (!known) return NOT_IN_CONTENT;
     const page = home ? model('home', language) : team ? teamModel(team[1]!, language) : model('news', language);
-    const renderer = await loadShell();
+    const renderer = await drawer.renderer();
     if (!page || !page.includes(ROOT_START)) return undefined;
     // Without the drawing code (a build that skipped it) the model goes out with the live content
     // beside it: the app shows that content once it starts.
     if (!renderer) return finish(200, page.replace('</body>', `${dataBlock(content)}</body>`));
-    const drawn = await renderer.renderPage(trimmed, language, areasOf(language), 'anonymous', now, content);
+    const drawn = await renderer.renderPage(trimmed, language, drawer.areasOf(language), 'anonymous', now, content);
     // The page names the content version it was drawn from and does not carry the content: the
     // app asks for it when it starts (a page's first 14 KB arrive in the first round trip).
     const root = `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}" data-content="${content.version}">${drawn.markup}</div>`;

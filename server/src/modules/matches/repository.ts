@@ -137,9 +137,13 @@ export async function clearSquadsNotIn(db: Executor, eventId: string, squads: nu
   await query.execute();
 }
 
-export function listScores(db: Executor, eventId: string, stage?: number): Promise<ScoreRow[]> {
+export function listScores(db: Executor, eventId: string, stage?: number, competitorIds?: readonly string[]): Promise<ScoreRow[]> {
   let query = db.selectFrom('match_scores').selectAll().where('event_id', '=', eventId);
   if (stage !== undefined) query = query.where('stage', '=', stage);
+  if (competitorIds !== undefined) {
+    if (competitorIds.length === 0) return Promise.resolve([]);
+    query = query.where('competitor_id', 'in', competitorIds);
+  }
   return query.orderBy('stage').orderBy('competitor_id').execute();
 }
 

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,12 +10,16 @@ import {
   matchBodySchema,
   scoreHistoryQuerySchema,
   scoresQuerySchema,
+  scoringDrawingQuerySchema,
   selfSquadBodySchema,
 } from '@club/contract/match';
 import { UUID_PATTERN, uuidField } from '@club/contract/text';
 import { acceptedEncodings } from '../../lib/encoding.ts';
+import { DEFAULT_LANGUAGE } from '@club/contract/languages';
+import { languageFromHeader } from '../../lib/language.ts';
 import { memberOnly, staffOnly } from '../../plugins/auth.ts';
 import { requireSelf } from '../members/index.ts';
+import { drawScoring } from './drawing.ts';
 import { importPractiScore } from './import.ts';
 import { memberResults, resultsCsv, resultsFor, resultsGzip, resultsJson } from './results.ts';
 import {
@@ -29,6 +35,7 @@ import {
   updateCompetitor,
 } from './service.ts';
 
+const gzipAsync = promisify(gzip);
 const eventParams = z.object({ uuid: uuidField });
 const competitorParams = eventParams.extend({ id: uuidField });
 const scoreParams = eventParams.extend({
@@ -94,6 +101,24 @@ export async function matchesRoutes(instance: FastifyInstance): Promise<void> {
     const { member } = await request.requireMember();
     return readScores(ctx, request.params.uuid, request.query.stage, member);
   });
+
+  // The scoring screen drawn for this range officer, which the page shows before the app (decision 0068).
+  app.get(
+    '/api/events/:uuid/match/drawing/',
+    { ...memberOnly, schema: { params: eventParams, querystring: scoringDrawingQuerySchema } },
+    async (request, reply) => {
+      const { member } = await request.requireMember();
+      const language = languageFromHeader(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+      const drawing = await drawScoring(ctx, request.params.uuid, member, language, request.query);
+      // Nothing drawn here: the app draws the screen.
+      if (!drawing) return reply.code(204).send();
+      const body = Buffer.from(JSON.stringify(drawing));
+      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Authorization');
+      // The markup repeats itself a lot (a squad's rows): gzipped it is a fifth, on a phone's slow network.
+      if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) return reply.header('content-encoding', 'gzip').send(await gzipAsync(body, { level: 6 }));
+      return reply.send(body);
+    },
+  );
 
   app.get(
     '/api/admin/events/:uuid/match/scores/history/',

@@ -572,11 +572,12 @@ export async function readScores(
   eventId: string,
   stage: number | undefined,
   member: Readonly<MemberRow>,
+  competitorIds?: readonly string[],
 ): Promise<Score[]> {
   const { match } = await visibleMatch(ctx, eventId, { member });
   if (!isRangeOfficer(member, match.scoring))
     throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
-  return (await listScores(ctx.db.kysely, eventId, stage)).map((row) => toScore(row, match.scoring));
+  return (await listScores(ctx.db.kysely, eventId, stage, competitorIds)).map((row) => toScore(row, match.scoring));
 }
 
 /** Every kept revision of the scores, oldest first per score (staff). */

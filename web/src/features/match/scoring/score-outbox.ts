@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { Competitor, Match, Score } from '@club/contract/match';
+import type { Score, ScoringSnapshot } from '@club/contract/match';
 
 /** What a scoring device sends for one run (ipsc counts and time, or precision series). */
 export type RunValues = { dnf: boolean } & (
@@ -28,15 +28,7 @@ export interface OutboxEntry {
 }
 
 /** What the scoring screen needs to open with no network: the match as last seen. */
-export interface MatchSnapshot {
-  eventUuid: string;
-  match: Match;
-  competitors: Competitor[];
-  scores: Score[];
-  /** The member who opened it (staff or range officer); only they may open it offline. */
-  officerUuid: string;
-  savedAt: string;
-}
+export type MatchSnapshot = ScoringSnapshot;
 
 interface MatchDb extends DBSchema {
   outbox: { key: number; value: OutboxEntry; indexes: { byEvent: string } };

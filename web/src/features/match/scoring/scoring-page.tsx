@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES, matchPath } from '@club/contract/routes';
-import { isIpscScore } from '@club/contract/match';
+import { CLUB_TIMEZONE } from '@club/contract/club-time';
+import { isIpscScore, shownSquad, squadNumbers } from '@club/contract/match';
 import type { Competitor, MatchStage, Score } from '@club/contract/match';
 import { hitFactor, runPoints } from '@club/contract/match-scoring';
 import { formatNumber } from '../../../lib/number-format.ts';
@@ -95,13 +96,8 @@ export function ScoringPage() {
   const stages = match?.stages ?? [];
   const stageNumber = Number(params.get('stage')) || stages[0]?.number || 0;
   const stage = stages.find((s) => s.number === stageNumber) ?? stages[0];
-  const squadParam = params.get('squad');
-  const squadNumbers = useMemo(() => {
-    const numbers = new Set<number>((match?.squads ?? []).map((s) => s.number));
-    for (const c of snapshot?.competitors ?? []) if (c.squad !== null) numbers.add(c.squad);
-    return [...numbers].sort((a, b) => a - b);
-  }, [match, snapshot]);
-  const squad = squadParam === 'none' ? null : Number(squadParam) || squadNumbers[0] || null;
+  const squadList = useMemo(() => (match && snapshot ? squadNumbers(match, snapshot.competitors) : []), [match, snapshot]);
+  const squad = shownSquad(squadList, params.get('squad'));
   const squadName = (n: number) => match?.squads.find((s) => s.number === n)?.name ?? t('SQUAD', { n });
 
   const inSquad: Competitor[] = useMemo(
@@ -192,6 +188,8 @@ export function ScoringPage() {
   if (data.status === 'loading' || status === 'restoring') {
     // The screen's frame while its match loads (also drawn at build time, DRAWN_FRAMES): the
     // title, the two pickers at their size and the page's height, so nothing moves on arrival.
+    // For a member with a stored session the page's starter puts the server's drawing of the
+    // whole screen in its place before the app arrives (decision 0068).
     return (
       <div className="score-page" aria-busy="true">
         <header className="score-head">
@@ -311,7 +309,7 @@ export function ScoringPage() {
           <label className="score-picker">
             <span>{t('SCORE.SQUAD')}</span>
             <select className="form-select form-select-lg" name="squad" value={squad ?? 'none'} onChange={(e) => setParam('squad', e.target.value)}>
-              {squadNumbers.map((n) => (
+              {squadList.map((n) => (
                 <option key={n} value={n}>
                   {squadName(n)}
                 </option>
@@ -437,7 +435,8 @@ export function ScoringPage() {
           </span>
         ) : null}
         <span className="text-body-secondary small" lang={i18n.language}>
-          {t('SCORE.KEPT_AT', { time: snapshot ? new Date(snapshot.savedAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }) : '' })}
+          {/* In the club's time, as the server draws it too (decision 0068): the match is at the club. */}
+          {t('SCORE.KEPT_AT', { time: snapshot ? new Date(snapshot.savedAt).toLocaleTimeString(i18n.language, { timeStyle: 'short', timeZone: CLUB_TIMEZONE }) : '' })}
         </span>
       </nav>
     </div>

@@ -7,6 +7,8 @@ import type { SessionStatus } from '../../../lib/session.tsx';
 import { fetchMatch } from '../api/match.ts';
 import { fetchCompetitors } from '../api/competitors.ts';
 import { fetchScores } from '../api/scores.ts';
+import { forgetDrawnScreen } from '../../../lib/early-calls.ts';
+import { useDrawnScoring } from './drawn-scoring.ts';
 import { readSnapshot, writeSnapshot } from './score-outbox.ts';
 import type { MatchSnapshot } from './score-outbox.ts';
 
@@ -55,8 +57,13 @@ export const mayScore = (user: Pick<User, 'staff' | 'arbitroIpsc'> | null): bool
  * whose session could not be checked for want of network opens their own copy.
  */
 export function useScoringData(eventUuid: string, status: SessionStatus, user: User | null) {
-  const [data, setData] = useState<ScoringData>({ status: 'loading' });
+  // A screen the server drew for this member (decision 0068) starts from what it was drawn from,
+  // so the app's first render draws what the page shows; the server is asked again all the same.
+  const drawn = useDrawnScoring(eventUuid, user?.uuid ?? null);
+  const [data, setData] = useState<ScoringData>(() => (drawn ? { status: 'ready', snapshot: drawn, offline: false } : { status: 'loading' }));
   const [attempt, setAttempt] = useState(0);
+  // The starter's drawing serves the first render once: a later visit asks the server again.
+  useEffect(forgetDrawnScreen, []);
 
   useEffect(() => {
     if (status === 'restoring') return;
