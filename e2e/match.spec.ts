@@ -1,7 +1,7 @@
 // Match day in the browser: staff set a match up, range officers score on a phone with and
 // without network, two officers meet in a conflict, results are published and read.
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { appStarted, expect, test } from './support/test.ts';
 import { createMember, setMemberFlags } from './support/fixtures.ts';
 import type { TestMember } from './support/fixtures.ts';
@@ -125,6 +125,10 @@ test('a range officer scores a squad with no network, the phone keeps the scores
   await keptForOffline(rp);
 
   await context.setOffline(true);
+  // The emulated loss of network once let a call of the page through to the server (its answer
+  // never came back): the site's calls are cut here too, as a phone with no signal cuts them.
+  const noNetwork = (route: Route) => route.abort('internetdisconnected');
+  await context.route('**/api/**', noNetwork);
   // The test's premise: the service worker's own requests are offline too (a file it never kept fails).
   expect(await rp.evaluate(() => fetch(`/never-kept-${Date.now()}.txt`).then(() => 'answered', () => 'failed'))).toBe('failed');
   await rp.reload();
@@ -146,6 +150,7 @@ test('a range officer scores a squad with no network, the phone keeps the scores
   await expect(again.getByTestId('outbox-status')).toContainText('3 puntuaciones pendientes de enviar');
   expect(await scoresOf(page, staff, match.uuid, 1)).toEqual([]);
 
+  await context.unroute('**/api/**', noNetwork);
   await context.setOffline(false);
   await expect(again.getByTestId('outbox-status')).toContainText('Todas las puntuaciones están en el servidor.', { timeout: 30_000 });
   const held = await scoresOf(page, staff, match.uuid, 1);
