@@ -7,6 +7,24 @@ import type { FirstCalls } from '@club/contract/routes';
 /** The session's check, which the app makes before its first render (src/lib/session.tsx). */
 const SESSION_CHECK = '/api/active-user/';
 
+/** The starter's lines that ask for the screen drawn for the member and put it in the page (decision 0068; earlyCallsSource). */
+const DRAWING_LINES = `  if (!drawing) return undefined;
+  return fetch(drawing, { headers, credentials: 'same-origin', cache: 'no-cache' })
+    // 204: the server draws nothing for this screen (the app will).
+    .then((response) => (response.status === 200 ? response.json() : undefined))
+    .then((drawn) => {
+      const root = document.getElementById('root');
+      // Over the frame only (the page's drawing waits for its data), never once the app started.
+      if (!drawn || !root || root.dataset.started !== undefined || !root.querySelector('[aria-busy="true"]')) return undefined;
+      root.innerHTML = drawn.markup;
+      root.dataset.areas = drawn.areas.join(',');
+      globalThis[${JSON.stringify(DRAWN_SCREEN_KEY)}] = { token, data: drawn.snapshot };
+      // Settled once the browser has had a frame to paint it in.
+      return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    })
+    .catch(() => undefined);
+`;
+
 /** The query a drawn screen's address may carry that its drawing follows (the scoring screen's stage and squad). */
 const DRAWING_QUERY = ['stage', 'squad'];
 
@@ -26,9 +44,11 @@ const DRAWING_QUERY = ['stage', 'squad'];
  * the drawing is shown or will not be, which the starter waits for before it asks for the app.
  */
 export function earlyCallsSource(screen: FirstCalls | undefined): string {
+  // Only a screen the server draws carries the lines that ask for the drawing (every page's
+  // starter is in its first bytes).
+  const draws = screen?.drawing !== undefined;
   return `const callEarly = () => {
-  let token;
-  let drawing;
+  let token;${draws ? '\n  let drawing;' : ''}
   try {
     for (const storage of [localStorage, sessionStorage]) {
       const kept = storage.getItem(${JSON.stringify(SESSION_TOKEN_KEY)});
@@ -57,7 +77,7 @@ ${
 }if (id && (token || ${JSON.stringify(screen.callsFor === 'anyone')})) calls.push(...${JSON.stringify(screen.calls)}.map((call) => call.replace('$1', id)));
 `
     : ''
-}  if (calls.length === 0 && !drawing) return undefined;
+}  if (calls.length === 0${draws ? ' && !drawing' : ''}) return undefined;
   const headers = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'es' };
   if (token) headers.Authorization = 'Token ' + token;
   const answers = {};
@@ -71,22 +91,7 @@ ${
     answers[call].catch(() => undefined);
   }
   globalThis[${JSON.stringify(EARLY_CALLS_KEY)}] = { token, at: performance.now(), answers };
-  if (!drawing) return undefined;
-  return fetch(drawing, { headers, credentials: 'same-origin', cache: 'no-cache' })
-    // 204: the server draws nothing for this screen (the app will).
-    .then((response) => (response.status === 200 ? response.json() : undefined))
-    .then((drawn) => {
-      const root = document.getElementById('root');
-      // Over the frame only (the page's drawing waits for its data), never once the app started.
-      if (!drawn || !root || root.dataset.started !== undefined || !root.querySelector('[aria-busy="true"]')) return undefined;
-      root.innerHTML = drawn.markup;
-      root.dataset.areas = drawn.areas.join(',');
-      globalThis[${JSON.stringify(DRAWN_SCREEN_KEY)}] = { token, data: drawn.snapshot };
-      // Settled once the browser has had a frame to paint it in.
-      return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    })
-    .catch(() => undefined);
-};
+${draws ? DRAWING_LINES : ''}};
 const drawingShown = callEarly();
 `;
 }

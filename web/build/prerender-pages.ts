@@ -341,7 +341,9 @@ ${
     : ''
 }let loaded = document.readyState === 'complete';
 let shown = !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
-// A screen the server draws for the member (decision 0068) is shown before the app is asked for,
+${
+  early?.drawing
+    ? `// A screen the server draws for the member (decision 0068) is shown before the app is asked for,
 // or after ${DRAWING_WAIT_MS / 1000} s without it.
 let drawn = drawingShown === undefined;
 if (!drawn) {
@@ -352,9 +354,11 @@ if (!drawn) {
   void drawingShown.then(settle);
   setTimeout(settle, ${DRAWING_WAIT_MS});
 }
-let done = false;
+`
+    : ''
+}let done = false;
 const maybeStart = () => {
-  if (done || !loaded || !shown || !drawn) return;
+  if (done || !loaded || !shown${early?.drawing ? ' || !drawn' : ''}) return;
   done = true;
   setTimeout(afterShown, 0);
 };
