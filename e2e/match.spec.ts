@@ -281,6 +281,15 @@ test('the scoring page shows the squad the server drew for the officer before th
   expect(drawing).toBeGreaterThanOrEqual(0);
   expect(asked.findIndex((path) => path.startsWith('/assets/') && path.endsWith('.js') && !path.includes('/boot-'))).toBeGreaterThan(drawing);
   await photograph(rp, test.info().outputPath('scoring-drawn-by-server.png'));
+  // From here the frame (the screen waiting for its match) must not come back: the app's first
+  // render starts from the drawing's data.
+  await rp.evaluate(() => {
+    const seen = window as unknown as { frameAgain: boolean };
+    seen.frameAgain = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.score-page[aria-busy="true"]')) seen.frameAgain = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   release();
   await appStarted(rp);
   await expect(rp.getByRole('button', { name: /Iris/ }).first()).toBeEnabled();
@@ -289,6 +298,7 @@ test('the scoring page shows the squad the server drew for the officer before th
   const shifts = await rp.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
   expect(await rp.evaluate(() => 'drawnHit' in window)).toBe(false);
+  expect(await rp.evaluate(() => (window as unknown as { frameAgain: boolean }).frameAgain)).toBe(false);
   await context.close();
 });
 
