@@ -3,7 +3,7 @@ import { DRAWN_FRAMES } from '@club/contract/routes';
 import type { FirstCalls } from '@club/contract/routes';
 import { earlyCallsSource } from '../../build/early-calls-source.ts';
 import { apiRequest } from './http.ts';
-import { DRAWN_SCREEN_KEY, EARLY_CALLS_FRESH_MS, EARLY_CALLS_KEY, drawnScreen, forgetDrawnScreen } from './early-calls.ts';
+import { EARLY_CALLS_FRESH_MS, EARLY_CALLS_KEY, drawnScreen, forgetDrawnScreen } from './early-calls.ts';
 import { clearStoredSession, writeStoredSession } from './session-storage.ts';
 
 // The starter's first lines, as the build writes them for the scoring screen's page, run here as
@@ -145,31 +145,22 @@ describe('the screen the server draws for the member, asked for by the starter (
   it('leaves the page as it is when refused, when nothing is drawn, when the app has started, and for a visitor', async () => {
     writeStoredSession({ token: 'tok-1', uuid: 'u1', remember: false });
     const root = page();
-    fetchMock.mockImplementation(async () => json(403, { errorCode: 'NOT_A_RANGE_OFFICER', message: 'no' }));
-    runStarter(scoring);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(root.innerHTML).toBe(FRAME);
-    expect((globalThis as Record<string, unknown>)[DRAWN_SCREEN_KEY]).toBeUndefined();
-
+    /** Runs the starter with the server answering `answer`, and checks the frame is still there and no data was left. */
+    const leftAsItIs = async (answer: () => Response) => {
+      fetchMock.mockReset();
+      fetchMock.mockImplementation(async () => answer());
+      runStarter(scoring);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(root.innerHTML).toBe(FRAME);
+      expect(drawnScreen()).toBeUndefined();
+    };
+    await leftAsItIs(() => json(403, { errorCode: 'NOT_A_RANGE_OFFICER', message: 'no' }));
     // Nothing drawn by the server (204: a squad too large, a build without the drawing code).
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
-    runStarter(scoring);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(root.innerHTML).toBe(FRAME);
-    expect(drawnScreen()).toBeUndefined();
-
+    await leftAsItIs(() => new Response(null, { status: 204 }));
     // The app took the page before the drawing came.
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async () => json(200, drawingAnswer));
     root.dataset.started = '';
-    runStarter(scoring);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(root.innerHTML).toBe(FRAME);
-    expect(drawnScreen()).toBeUndefined();
+    await leftAsItIs(() => json(200, drawingAnswer));
 
     fetchMock.mockReset();
     clearStoredSession();

@@ -5,8 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { pageDrawer } from '../../lib/page-drawing.ts';
 import { toUser } from '../members/index.ts';
 import type { MemberRow } from '../members/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { isRangeOfficer, readCompetitors, readMatch, readScores } from './service.ts';
+import { readForScoring } from './service.ts';
 
 /**
  * The most competitors a drawing shows: a squad is a dozen shooters or so; a match scored without
@@ -29,13 +28,7 @@ export async function drawScoring(
   language: Language,
   query: ScoringDrawingQuery,
 ): Promise<ScoringDrawing | undefined> {
-  const asker = { member };
-  const [match, competitors] = await Promise.all([
-    readMatch(ctx, eventId, asker),
-    readCompetitors(ctx, eventId, asker),
-  ]);
-  if (!isRangeOfficer(member, match.scoring))
-    throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
+  const { match, competitors, scoresOf } = await readForScoring(ctx, eventId, member);
   const drawer = ctx.config.webDist ? pageDrawer(ctx.config.webDist) : undefined;
   const renderer = await drawer?.renderer();
   if (!drawer || !renderer) return undefined;
@@ -46,13 +39,7 @@ export async function drawScoring(
   const squad = shownSquad(squadNumbers(match, competitors), query.squad);
   const shown = competitors.filter((c) => c.squad === squad);
   if (shown.length > DRAWN_COMPETITORS_MAX) return undefined;
-  const scores = await readScores(
-    ctx,
-    eventId,
-    undefined,
-    member,
-    shown.map((c) => c.id),
-  );
+  const scores = await scoresOf(shown.map((c) => c.id));
   const snapshot = {
     eventUuid: eventId,
     match,

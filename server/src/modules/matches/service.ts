@@ -567,17 +567,33 @@ export async function saveRangeScore(
 }
 
 /** The scores held, with revisions and who scored them (range officers). */
+function requireScoreReader(member: Readonly<MemberRow>, scoring: MatchScoring): void {
+  if (!isRangeOfficer(member, scoring)) throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
+}
+
 export async function readScores(
   ctx: AppContext,
   eventId: string,
   stage: number | undefined,
   member: Readonly<MemberRow>,
-  competitorIds?: readonly string[],
 ): Promise<Score[]> {
   const { match } = await visibleMatch(ctx, eventId, { member });
-  if (!isRangeOfficer(member, match.scoring))
-    throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers read scores.');
-  return (await listScores(ctx.db.kysely, eventId, stage, competitorIds)).map((row) => toScore(row, match.scoring));
+  requireScoreReader(member, match.scoring);
+  return (await listScores(ctx.db.kysely, eventId, stage)).map((row) => toScore(row, match.scoring));
+}
+
+/**
+ * What the scoring screen shows, for a range officer, with the match looked up once: the match,
+ * every competitor (with contact details, as officers read them), and a reader of the scores of
+ * the competitors chosen (the server's drawing of the screen shows one squad, decision 0068).
+ */
+export async function readForScoring(ctx: AppContext, eventId: string, member: Readonly<MemberRow>) {
+  const { event, match } = await visibleMatch(ctx, eventId, { member });
+  requireScoreReader(member, match.scoring);
+  const competitors = (await loadCompetitors(ctx.db.kysely, event)).map((record) => toCompetitor(record, true));
+  const scoresOf = async (competitorIds: readonly string[]): Promise<Score[]> =>
+    (await listScores(ctx.db.kysely, eventId, undefined, competitorIds)).map((row) => toScore(row, match.scoring));
+  return { match: toMatch(match), competitors, scoresOf };
 }
 
 /** Every kept revision of the scores, oldest first per score (staff). */
