@@ -266,6 +266,65 @@ async function replaceHeldScore(db: Executor, row: MatchScoresTable): Promise<vo
     .execute();
 }
 
+/** What a save in one statement did: wrote the score, or found a held one of another revision. */
+export type OneStatementSave = { saved: MatchScoresTable } | { held: ScoreRow };
+
+/**
+ * Saves a range officer's score in one statement that commits by itself (PostgreSQL only, data-
+ * modifying CTEs): locks the run's held score and, unless it holds a revision other than
+ * `based_on`, moves the match's version and writes the score as a kept revision and as the one
+ * held. Answers the written row, or the held one that stopped it. The match's row, which orders
+ * versions by commit, is locked inside the database only, never across a round trip to the server.
+ * A first save of a run that meets another's meets the unique index (the caller tries again).
+ */
+export async function saveScoreInOneStatement(
+  db: Executor,
+  row: Omit<MatchScoresTable, 'revision' | 'saved_version'>,
+  historyId: string,
+  stamp: string,
+): Promise<OneStatementSave> {
+  const { event_id, stage, competitor_id } = row;
+  const columns = Object.keys(row) as (keyof typeof row)[];
+  const names = sql.join(columns.map((column) => sql.ref(column)));
+  const values = sql.join(columns.map((column) => sql.val(row[column])));
+  const sets = sql.join(columns.map((column) => sql`${sql.ref(column)} = ${row[column]}`));
+  const result = await sql<ScoreRow & { written_revision: number | null; written_version: number | null }>`
+    with held as (
+      select * from match_scores
+      where event_id = ${event_id} and stage = ${stage} and competitor_id = ${competitor_id}
+      for update
+    ), go as (
+      select coalesce((select revision from held), 0) + 1 as revision
+      where not exists (select 1 from held where revision is distinct from ${row.based_on})
+    ), v as (
+      update matches set version = version + 1, updated_at = ${stamp}
+      where event_id = ${event_id} and exists (select 1 from go)
+      returning version
+    ), h as (
+      insert into match_score_history (${names}, id, revision, saved_version)
+      select ${values}, ${historyId}, go.revision, v.version from go, v
+    ), ins as (
+      insert into match_scores (${names}, revision, saved_version)
+      select ${values}, go.revision, v.version from go, v
+      where not exists (select 1 from held)
+      returning revision, saved_version
+    ), upd as (
+      update match_scores set ${sets}, revision = go.revision, saved_version = v.version
+      from go, v
+      where match_scores.event_id = ${event_id} and match_scores.stage = ${stage}
+        and match_scores.competitor_id = ${competitor_id} and exists (select 1 from held)
+      returning match_scores.revision, match_scores.saved_version
+    )
+    select w.revision as written_revision, w.saved_version as written_version, held.*
+    from (select * from ins union all select * from upd) w full join held on true
+  `.execute(db);
+  const answer = result.rows[0];
+  if (!answer) throw new Error('saving a score answered no row');
+  const { written_revision, written_version, ...held } = answer;
+  if (written_version === null) return { held };
+  return { saved: { ...row, revision: Number(written_revision), saved_version: Number(written_version) } };
+}
+
 /** Many scores at once (an import): each row is new or replaces the one held. */
 export async function saveScoresInBulk(
   db: Executor,

@@ -19,6 +19,7 @@ import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
 import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
 import type { DivisionPart, Piece } from './basis.ts';
 import { runOf } from './score-columns.ts';
+import { turnAfterSaves } from './save-first.ts';
 
 /** Results as computed once per key, with their encodings made when first asked for. */
 export interface KeptResults {
@@ -93,7 +94,6 @@ async function compute(
   const stages = JSON.parse(match.stages) as MatchStage[];
   const ordered = sortedStages(stages);
   const divisions = new Map<Division, DivisionPart>();
-  let ranked = 0;
   for (const [division, list] of competitorsByDivision(competitors)) {
     const leading = divisions.size > 0;
     const kept = reusable?.get(division);
@@ -101,9 +101,9 @@ async function compute(
       divisions.set(division, kept.leading === leading ? kept : { ...kept, leading, piece: divisionPiece(kept.result, leading) });
     } else {
       // Each division in a turn of the event loop of its own (a few milliseconds for a hundred
-      // competitors): requests received meanwhile, a range officer's save, wait for one
-      // division, not for the whole match.
-      if (ranked++ > 0) await nextTurn();
+      // competitors), after the saves under way: a range officer's save waits for one division
+      // at most, not for the whole match (decision 0069).
+      await turnAfterSaves(ctx);
       const result = divisionResults(match.scoring, ordered, division, list, scores);
       const piece = divisionPiece(result, leading);
       deflated(piece);
@@ -192,10 +192,6 @@ async function keptResults(
   } finally {
     if (running.get(match.event_id)?.entry === entry) running.delete(match.event_id);
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** True when key `a` (match version : events version) is at least as new as `b` in both parts. */

@@ -23,6 +23,7 @@ import type { MatchScoresTable, MemberRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { knownCompetitor } from './basis.ts';
+import { saveBegins } from './save-first.ts';
 import { columnsOf, runOf } from './score-columns.ts';
 import type { RunColumns } from './score-columns.ts';
 import type { CompetitorRecord } from './basis.ts';
@@ -50,6 +51,7 @@ import {
   lockMatch,
   saveScore,
   saveScoreAtNextVersion,
+  saveScoreInOneStatement,
   scoredStages,
   updateCompetitorRow,
   updateMatch,
@@ -465,6 +467,22 @@ export async function saveRangeScore(
   rawBody: unknown,
   member: Readonly<MemberRow>,
 ): Promise<SaveOutcome> {
+  const done = saveBegins(ctx);
+  try {
+    return await saveScoreOf(ctx, eventId, stageNumber, competitorId, rawBody, member);
+  } finally {
+    done();
+  }
+}
+
+async function saveScoreOf(
+  ctx: AppContext,
+  eventId: string,
+  stageNumber: number,
+  competitorId: string,
+  rawBody: unknown,
+  member: Readonly<MemberRow>,
+): Promise<SaveOutcome> {
   const { event, match } = await visibleMatch(ctx, eventId, { member });
   if (!isRangeOfficer(member, match.scoring))
     throw new ApiError('NOT_A_RANGE_OFFICER', 'Only range officers score.');
@@ -481,87 +499,95 @@ export async function saveRangeScore(
   }
   const values = columnsOf(body);
   const now = isoOf(ctx.clock.now());
-  const locked = match;
+  const scoring = match.scoring;
+  const written = {
+    event_id: eventId,
+    stage: stageNumber,
+    competitor_id: competitorId,
+    client_id: body.clientId,
+    based_on: body.basedOn,
+    ...values,
+    scored_by: member.id,
+    scored_by_name: fullName(member),
+    scored_at: now,
+    source: 'range' as const,
+  };
   // Two saves of one run race only on PostgreSQL (SQLite takes the write lock first): the loser
   // of a unique index (the same clientId, or a first save of the run) or of a deadlock with an
-  // import tries again and then finds the winner's score.
-  // On PostgreSQL, where each statement is a round trip, the first attempt does not look the
-  // clientId up before writing: a clientId sent before either left the held revision behind the
-  // copy it was based on (looked up then, below) or meets the history's unique index, and the next
-  // attempt, which looks it up first, answers it.
+  // import tries again, in a transaction that looks the clientId up first, and then finds the
+  // winner's score.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await saveInTransaction(attempt === 1 && ctx.db.dialect === 'postgres');
+      return attempt === 1 && ctx.db.dialect === 'postgres' ? await saveInOneStatement() : await saveInTransaction();
     } catch (error) {
       if (attempt >= 3 || !(isUniqueViolation(error) || (error as { code?: unknown }).code === '40P01'))
         throw error;
     }
   }
 
-  function saveInTransaction(clientIdByIndex: boolean): Promise<SaveOutcome> {
+  /** The score held of the run a clientId sent before was saved to, if it was. */
+  async function resent(db: Executor): Promise<SaveOutcome | undefined> {
+    const prior = await findRevisionByClientId(db, eventId, body.clientId);
+    if (!prior) return undefined;
+    const held = await findScore(db, eventId, prior.stage, prior.competitor_id);
+    return { saved: toScore(held ?? prior, scoring) };
+  }
+
+  /** Whether the competitor is one of the match's (the competitors kept for results answer when current, decision 0037). */
+  async function isCompetitor(db: Executor): Promise<boolean> {
+    const known = knownCompetitor(ctx, match, match.events_version, competitorId);
+    if (known !== undefined) return known;
+    const row = await findCompetitorRow(db, eventId, { id: competitorId });
+    return Boolean(
+      (row && row.kind !== 'registered') ||
+        (await findMatchEntrant(db, eventId, entrantRoles(event.type), { registrationId: competitorId })),
+    );
+  }
+
+  /** A save based on another revision than the one held: the held one if it has the same values, else a conflict. */
+  function refused(held: ScoreRow): SaveOutcome {
+    if (sameValues(held, values)) return { saved: toScore(held, scoring) };
+    return { conflict: { mine: { stage: stageNumber, competitorId, ...body }, theirs: toScore(held, scoring) } };
+  }
+
+  /**
+   * PostgreSQL's first attempt, where each statement is a round trip and the match's row orders
+   * the versions of every save: one statement that commits by itself. It does not look the
+   * clientId up first: a clientId sent before either left the held revision behind the copy it
+   * was based on (looked up then) or meets the history's unique index, and the next attempt
+   * answers it.
+   */
+  async function saveInOneStatement(): Promise<SaveOutcome> {
+    const db = ctx.db.kysely;
+    if (!(await isCompetitor(db))) {
+      const answered = await resent(db);
+      if (answered) return answered;
+      throw new ApiError('NOT_FOUND', 'No such competitor.');
+    }
+    const outcome = await saveScoreInOneStatement(db, written, newId(), now);
+    if ('saved' in outcome) return { saved: toScore(outcome.saved, scoring) };
+    return (await resent(db)) ?? refused(outcome.held);
+  }
+
+  function saveInTransaction(): Promise<SaveOutcome> {
     return withWriteTransaction(ctx.db, async (trx): Promise<SaveOutcome> => {
-      /** The score held of the run a clientId sent before was saved to, if it was. */
-      const resent = async (): Promise<SaveOutcome | undefined> => {
-        const prior = await findRevisionByClientId(trx, eventId, body.clientId);
-        if (!prior) return undefined;
-        const held = await findScore(trx, eventId, prior.stage, prior.competitor_id);
-        return { saved: toScore(held ?? prior, locked.scoring) };
-      };
-      let held: ScoreRow | undefined;
-      if (clientIdByIndex) {
-        held = await findScore(trx, eventId, stageNumber, competitorId, true);
-        if (held && body.basedOn !== Number(held.revision)) {
-          const answered = await resent();
-          if (answered) return answered;
-        }
-      } else {
-        const answered = await resent();
-        if (answered) return answered;
-      }
-      // The competitors kept for results answer when they are current (decision 0037).
-      let live = knownCompetitor(ctx, match, match.events_version, competitorId);
-      if (live === undefined) {
-        const row = await findCompetitorRow(trx, eventId, { id: competitorId });
-        live = Boolean(
-          (row && row.kind !== 'registered') ||
-            (await findMatchEntrant(trx, eventId, entrantRoles(event.type), { registrationId: competitorId })),
-        );
-      }
-      if (!live) throw new ApiError('NOT_FOUND', 'No such competitor.');
+      const answered = await resent(trx);
+      if (answered) return answered;
+      if (!(await isCompetitor(trx))) throw new ApiError('NOT_FOUND', 'No such competitor.');
       // The run's row is locked (PostgreSQL) until the commit: a second save of it waits here and
       // then reads this one's revision. Saves of other runs go on meanwhile.
-      if (!clientIdByIndex) held = await findScore(trx, eventId, stageNumber, competitorId, ctx.db.dialect === 'postgres');
-      if (held && body.basedOn !== Number(held.revision)) {
-        if (sameValues(held, values)) return { saved: toScore(held, locked.scoring) };
-        return {
-          conflict: {
-            mine: { stage: stageNumber, competitorId, ...body },
-            theirs: toScore(held, locked.scoring),
-          },
-        };
-      }
-      const written = {
-        event_id: eventId,
-        stage: stageNumber,
-        competitor_id: competitorId,
-        revision: (held ? Number(held.revision) : 0) + 1,
-        client_id: body.clientId,
-        based_on: body.basedOn,
-        ...values,
-        scored_by: member.id,
-        scored_by_name: fullName(member),
-        scored_at: now,
-        source: 'range' as const,
-      };
+      const held = await findScore(trx, eventId, stageNumber, competitorId, ctx.db.dialect === 'postgres');
+      if (held && body.basedOn !== Number(held.revision)) return refused(held);
+      const row = { ...written, revision: (held ? Number(held.revision) : 0) + 1 };
       // Moving the version locks the match's row to the commit: versions are given in commit order.
       let saved: MatchScoresTable;
       if (ctx.db.dialect === 'postgres') {
-        saved = { ...written, saved_version: await saveScoreAtNextVersion(trx, written, newId(), !held, now) };
+        saved = { ...row, saved_version: await saveScoreAtNextVersion(trx, row, newId(), !held, now) };
       } else {
-        saved = { ...written, saved_version: await bumpMatchVersion(trx, eventId, now, false) };
+        saved = { ...row, saved_version: await bumpMatchVersion(trx, eventId, now, false) };
         await saveScore(trx, saved, newId(), !held);
       }
-      return { saved: toScore(saved, locked.scoring) };
+      return { saved: toScore(saved, scoring) };
     });
   }
 }
