@@ -6,7 +6,8 @@
 // results are read at 5 more, as fast as the server answers and then at a pace. The load comes
 // from ./load.mjs (Node's HTTP client, bodies unread) in this process; beside each figure, the
 // server's and this process's CPU in percent of one core, so a run limited by its client shows
-// it. Prints figures and the load average; asserts nothing. Linux only (/proc). The server is
+// it. Prints figures, the load average and how fast the machine runs JavaScript then (CPU index,
+// ./support.mjs); asserts nothing. Linux only (/proc). The server is
 // built first (BENCH_SKIP_BUILD=1 keeps the build there is).
 //
 //   npm run bench -- match
@@ -22,7 +23,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { root, startWatchedServer } from './support.mjs';
+import { cpuIndex, root, startWatchedServer } from './support.mjs';
 import { load } from './load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,7 +39,8 @@ function cpuMs(pid) {
 }
 
 const fmt = (n, digits = 1) => (n === undefined || Number.isNaN(n) ? '' : n.toFixed(digits));
-const loadLine = () => `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores)`;
+const loadLine = () =>
+  `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores), CPU index ${cpuIndex()}`;
 
 /** A seeded random source (mulberry32), so every run imports the same match. */
 function random(seed) {

@@ -123,6 +123,28 @@ export function lighthouseChromeFlags() {
   ];
 }
 
+/**
+ * How fast this machine runs JavaScript now: rounds a second of a fixed piece of work (building a
+ * string, sorting numbers, writing and reading JSON) for about half a second, in this process. Two
+ * runs of a bench compare when their indices are close; a figure divided by the index's ratio
+ * says what it would be on the other machine, roughly. Printed beside the server benches' figures.
+ */
+export function cpuIndex(ms = 500) {
+  const numbers = Array.from({ length: 2000 }, (_, i) => (i * 7919) % 2003);
+  let rounds = 0;
+  let sink = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    let text = '';
+    for (let i = 0; i < 2000; i++) text += String.fromCharCode(97 + (i % 26));
+    const sorted = [...numbers].sort((a, b) => a - b);
+    sink += JSON.parse(JSON.stringify({ text, sorted })).sorted[rounds % 2000] + text.length;
+    rounds++;
+  }
+  if (sink < 0) throw new Error('unreachable');
+  return Math.round(rounds / ((performance.now() - start) / 1000));
+}
+
 /** Median and a percentile of a list of numbers. */
 export function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
