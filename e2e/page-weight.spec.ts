@@ -327,3 +327,35 @@ test('the app’s stylesheet keeps the Bootstrap rules the screens use and leave
     expect(has(unused), String(unused)).toBe(false);
   expect(selectors.length).toBeLessThan(1500);
 });
+
+// The browser's locale data loads with the first date format a page makes (tens of milliseconds
+// on a phone, in one step): the app makes one as it starts, in a step of its own, for a first
+// screen with dates, and none for one without (the designer, the dry training; `noDates` in
+// web/src/app/router.tsx).
+test('the designer and the dry training start without making a date format; the calendar makes one', async ({ page }) => {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { dateFormatsMade: number };
+    counted.dateFormatsMade = 0;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: [], newTarget) {
+        counted.dateFormatsMade++;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+      apply(target, self, args: []) {
+        counted.dateFormatsMade++;
+        return Reflect.apply(target, self, args) as unknown;
+      },
+    });
+  });
+  const made = () => page.evaluate(() => (window as unknown as { dateFormatsMade: number }).dateFormatsMade);
+  for (const screen of ['/stage-designer', '/dry-training']) {
+    await page.goto(screen, { waitUntil: 'load' });
+    await appStarted(page);
+    // The stage's drawing comes last: its code makes no date format either.
+    await expect(page.locator('canvas').first()).toBeVisible();
+    expect(await made(), screen).toBe(0);
+  }
+  await page.goto('/calendar', { waitUntil: 'load' });
+  await appStarted(page);
+  expect(await made()).toBeGreaterThan(0);
+});

@@ -16,6 +16,22 @@ async function loadHome() {
   return { Component: HomePage };
 }
 
+/**
+ * What a route tells the app's start about its first screen. `noDates`: it shows no date, time or
+ * formatted number when it opens, so the app does not load the browser's locale data for it
+ * (tens of milliseconds on a phone, in one step that cannot be split; start-app.tsx).
+ */
+export interface RouteHandle {
+  noDates?: true;
+}
+
+const NO_DATES: RouteHandle = { noDates: true };
+
+/** Whether the first screen of `router` shows no date (its route says so). */
+export function opensWithoutDates(router: { state: { matches: { route: { handle?: unknown } }[] } }): boolean {
+  return router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.noDates === true);
+}
+
 // Every screen is its own chunk: the designer's code never loads on the home page. The build
 // draws each screen's first view from these same routes (src/prerender/page-shell.tsx).
 export const routes: RouteObject[] = [
@@ -79,6 +95,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'change-password',
+        handle: NO_DATES,
         lazy: async () => {
           const { ChangePasswordPage } = await import('../features/auth/change-password-page.tsx');
           return { Component: () => <MembersOnly><ChangePasswordPage /></MembersOnly> };
@@ -107,10 +124,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dry-training/:id?',
+        handle: NO_DATES,
         lazy: async () => ({ Component: (await import('../features/stage/dry-training-page.tsx')).DryTrainingPage }),
       },
       {
         path: 'stage-designer/:id?',
+        handle: NO_DATES,
         lazy: async () => ({
           Component: (await import('../features/stage/stage-designer-page.tsx')).StageDesignerPage,
         }),

@@ -5,7 +5,7 @@ import type { DataRouter } from 'react-router';
 import { clubWallTime } from '@club/contract/club-time';
 import { setUpI18n } from '../lib/i18n.ts';
 import { Providers, createQueryClient } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, opensWithoutDates } from './router.tsx';
 import { restoreSession } from '../lib/session.tsx';
 import { TEST_HOOKS } from '../lib/test-hooks.ts';
 import { keepDrawnFields } from '../lib/drawn-fields.ts';
@@ -67,12 +67,15 @@ export async function startApp(): Promise<void> {
   const { i18n, ready } = setUpI18n();
   const texts = ready.then(() => i18n.loadNamespaces(firstAreas));
   await nextTask();
-  // The page's first date in the club's time zone loads the browser's locale and zone data (tens
-  // of milliseconds on a phone): here, in a step of its own, not inside the first screen's render.
-  clubWallTime(new Date());
-  await nextTask();
   const router = createAppRouter();
   await nextTask();
+  // The page's first date in the club's time zone loads the browser's locale and zone data (tens
+  // of milliseconds on a phone): here, in a step of its own, not inside the first screen's render;
+  // not at all for a first screen that shows no date (the designer, the dry training).
+  if (!opensWithoutDates(router)) {
+    clubWallTime(new Date());
+    await nextTask();
+  }
   const queryClient = createQueryClient();
   // A page drawn from the club's content (`data-content` on `#root`: home, an instructor's, a
   // news item's) does not carry that content, so its first bytes stay few: the app asks for it

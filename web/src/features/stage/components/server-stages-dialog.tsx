@@ -90,7 +90,11 @@ export function ServerStagesDialog({
     }
   };
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Made for the first saved stage listed, not while the dialog is closed: a page's first date
+  // format loads the browser's locale data, which the designer does not need to open.
+  let dateFormat: Intl.DateTimeFormat | undefined;
+  const dateOf = (iso: string) =>
+    (dateFormat ??= new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
 
   return (
     <Modal show={show} onHide={onHide} size="lg" centered aria-labelledby="server-stages-title" className="server-stages">
@@ -176,7 +180,7 @@ export function ServerStagesDialog({
                       <span className={`badge ${row.public ? 'text-bg-success' : 'text-bg-secondary'}`}>
                         {row.public ? t('SERVER.IS_PUBLIC') : t('SERVER.IS_PRIVATE')}
                       </span>
-                      <small className="text-secondary">{dateFormat.format(new Date(row.updated))}</small>
+                      <small className="text-secondary">{dateOf(row.updated)}</small>
                     </div>
                     {deleting === row.id ? (
                       <div className="server-stage-actions">
