@@ -50,9 +50,9 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Starts the app in the page the server sent. Each step (the translations, the club's clock, the
- * router and the first screen's match, the data layer) runs in a task of its own, so none holds
- * the page.
+ * Starts the app in the page the server sent. Each step (the translations, the router and the
+ * first screen's match, the club's clock unless that screen shows no date, the data layer) runs in
+ * a task of its own, so none holds the page.
  */
 export async function startApp(): Promise<void> {
   // Every screen drawn at build time names the translation areas it shows (`data-areas` on
