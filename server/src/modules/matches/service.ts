@@ -459,17 +459,11 @@ export type SaveOutcome = { saved: Score } | { conflict: { mine: Record<string, 
  * a save based on an older revision than the one held is a conflict with both versions, unless
  * it holds the same values; every saved revision is kept with who and when.
  */
-export async function saveRangeScore(
-  ctx: AppContext,
-  eventId: string,
-  stageNumber: number,
-  competitorId: string,
-  rawBody: unknown,
-  member: Readonly<MemberRow>,
-): Promise<SaveOutcome> {
-  const done = saveBegins(ctx);
+export async function saveRangeScore(...args: Parameters<typeof saveScoreOf>): Promise<SaveOutcome> {
+  // Under way until answered, whatever the answer: results computations wait for it (decision 0069).
+  const done = saveBegins(args[0]);
   try {
-    return await saveScoreOf(ctx, eventId, stageNumber, competitorId, rawBody, member);
+    return await saveScoreOf(...args);
   } finally {
     done();
   }
