@@ -30,7 +30,7 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'Element s
 
 async function openDesigner(page: Page) {
   await page.goto('/stage-designer');
-  await expect(canvasHost(page).locator('canvas').nth(1)).toBeVisible();
+  await expect(canvasHost(page).locator('canvas').last()).toBeVisible();
 }
 
 async function box(locator: Locator): Promise<Box> {
@@ -57,7 +57,7 @@ const apart = (a: Box, b: Box) =>
 async function snapshotElements(page: Page) {
   await canvasHost(page).evaluate(async (host) => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const canvas = host.querySelectorAll('canvas')[1];
+    const canvas = Array.from(host.querySelectorAll('canvas')).at(-1)!;
     const context = canvas.getContext('2d');
     (window as unknown as { __elements?: Uint8ClampedArray }).__elements = context?.getImageData(0, 0, canvas.width, canvas.height).data;
   });
@@ -66,7 +66,7 @@ async function snapshotElements(page: Page) {
 /** The page box of the pixels of the element layer that changed since the snapshot. */
 async function drawnSinceSnapshot(page: Page): Promise<Box | null> {
   return canvasHost(page).evaluate((host) => {
-    const canvas = host.querySelectorAll('canvas')[1];
+    const canvas = Array.from(host.querySelectorAll('canvas')).at(-1)!;
     const context = canvas.getContext('2d');
     const before = (window as unknown as { __elements?: Uint8ClampedArray }).__elements;
     if (!context || !before) return null;

@@ -62,11 +62,14 @@ async function openDesigner(page: Page, path = '/stage-designer') {
   await expect(canvasHost(page).locator('canvas').first()).toBeVisible();
 }
 
-/** RGBA of a CSS pixel of the element layer (Konva's second canvas), or the sum of its opaque pixels. */
+/**
+ * RGBA of a CSS pixel of the element layer (Konva's last canvas: the viewer over an image has no
+ * layer under it), or the sum of its opaque pixels.
+ */
 async function elementPixel(host: Locator, x: number, y: number): Promise<number[]> {
   return host.evaluate(
     (element, [px, py]) => {
-      const canvas = element.querySelectorAll('canvas')[1];
+      const canvas = Array.from(element.querySelectorAll('canvas')).at(-1)!;
       const ratio = canvas.width / canvas.clientWidth;
       const context = canvas.getContext('2d');
       if (!context) return [];
@@ -78,7 +81,7 @@ async function elementPixel(host: Locator, x: number, y: number): Promise<number
 
 async function opaquePixels(host: Locator): Promise<number> {
   return host.evaluate((element) => {
-    const canvas = element.querySelectorAll('canvas')[1];
+    const canvas = Array.from(element.querySelectorAll('canvas')).at(-1)!;
     const context = canvas.getContext('2d');
     if (!context) return -1;
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -88,17 +91,17 @@ async function opaquePixels(host: Locator): Promise<number> {
   });
 }
 
-/** A cheap fingerprint of a layer's pixels, to see that a frame changed. */
-async function layerHash(host: Locator, layer: number): Promise<number> {
-  return host.evaluate((element, index) => {
-    const canvas = element.querySelectorAll('canvas')[index];
+/** A cheap fingerprint of the element layer's pixels, to see that a frame changed. */
+async function layerHash(host: Locator): Promise<number> {
+  return host.evaluate((element) => {
+    const canvas = Array.from(element.querySelectorAll('canvas')).at(-1)!;
     const context = canvas.getContext('2d');
     if (!context) return -1;
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     let hash = 0;
     for (let i = 0; i < data.length; i += 16) hash = (hash * 31 + data[i] + data[i + 3]) | 0;
     return hash;
-  }, layer);
+  });
 }
 
 /** Canvas CSS pixel of a stage position (DECISIONS: centre 0,0; ±5000 at the edges; letterboxed 1280×720). */
@@ -180,18 +183,18 @@ test.describe('stage designer', () => {
     expect((await onlyElement(page)).animationType).toBe(1);
     await expect(play).toBeEnabled();
     await expect(stop).toBeDisabled();
-    const resting = await layerHash(host, 1);
+    const resting = await layerHash(host);
     await play.click();
     await expect(host).toHaveAttribute('data-playing-id', id);
     await expect(typeSelect).toBeDisabled();
     await expect(play).toBeDisabled();
-    await expect.poll(() => layerHash(host, 1)).not.toBe(resting);
-    const moving = await layerHash(host, 1);
-    await expect.poll(() => layerHash(host, 1)).not.toBe(moving);
+    await expect.poll(() => layerHash(host)).not.toBe(resting);
+    const moving = await layerHash(host);
+    await expect.poll(() => layerHash(host)).not.toBe(moving);
     await stop.click();
     await expect(host).toHaveAttribute('data-playing-id', '');
     await expect(typeSelect).toBeEnabled();
-    await expect.poll(() => layerHash(host, 1)).toBe(resting);
+    await expect.poll(() => layerHash(host)).toBe(resting);
 
     // A popper cannot swing: its animations are none and rise-fall, and the swinger is dropped.
     await typeSelect.selectOption('popper');
@@ -404,11 +407,27 @@ test.describe('saving and viewing', () => {
     const viewport = page.viewportSize();
     // SPEC §2: the canvas is 100vh − 118 px tall.
     expect(Math.round(box?.height ?? 0)).toBe((viewport?.height ?? 0) - 118);
+    // The range picture is the box's CSS background, painted by the browser: the viewer has one
+    // canvas (the elements), none the size of the screen for the picture.
+    await expect(viewer.locator('canvas')).toHaveCount(1);
+    const picture = await viewer.evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(picture).toContain('/images/stage/indoor-range.svg');
+    const pictureWidth = await page.evaluate(
+      (url) =>
+        new Promise<number>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(image.naturalWidth);
+          image.onerror = () => resolve(0);
+          image.src = url;
+        }),
+      picture.replace(/^url\("?|"?\)$/g, ''),
+    );
+    expect(pictureWidth).toBeGreaterThan(0);
     await expect(viewer).toHaveAttribute('data-engine-state', '3');
-    const still = await layerHash(viewer, 1);
+    const still = await layerHash(viewer);
     await page.getByRole('button', { name: 'Play the stage' }).click();
     await expect(viewer).toHaveAttribute('data-engine-state', '1');
-    await expect.poll(() => layerHash(viewer, 1)).not.toBe(still);
+    await expect.poll(() => layerHash(viewer)).not.toBe(still);
     const frames = Number(await viewer.getAttribute('data-frames'));
     await expect.poll(async () => Number(await viewer.getAttribute('data-frames'))).toBeGreaterThan(frames + 20);
     await page.getByRole('button', { name: 'Pause' }).click();

@@ -3,7 +3,6 @@
 // drill schedule all come from the pure modules beside it, which are unit-tested; this file only
 // turns their answers into Konva nodes and forwards pointer events. Only testable in a browser.
 import Konva from 'konva/lib/Core';
-import { Image as KonvaImage } from 'konva/lib/shapes/Image';
 import { Line } from 'konva/lib/shapes/Line';
 import { Rect } from 'konva/lib/shapes/Rect';
 import { EngineState } from '@club/contract/stage';
@@ -34,8 +33,14 @@ export type RendererMode = 'design' | 'view';
 /** Options of a renderer; every callback is optional. */
 export interface RendererOptions {
   readonly mode: RendererMode;
-  /** View mode: an image drawn behind the stage, covering the canvas; without one a range backdrop is drawn. */
-  readonly backgroundImageUrl?: string | null;
+  /**
+   * View mode: what shows behind the stage. `range` (the default) draws a plain outdoor range on
+   * a layer under the elements; `container` draws nothing there, so the container's own
+   * background shows (a picture painted by the browser, from the page's first paint, where a
+   * canvas the size of the screen would cost its allocation, the picture's rasterising on the
+   * page's thread and a copy to the screen with every frame).
+   */
+  readonly backdrop?: 'range' | 'container';
   /** Design mode: an element was clicked (its id) or the empty stage was (null). Selection stays controlled: call setSelected. */
   readonly onSelect?: (id: string | null) => void;
   /** Design mode: an element is being dragged to a clamped, snapped position. */
@@ -84,7 +89,13 @@ export class StageRenderer {
   private readonly options: RendererOptions;
   private readonly clock: Clock;
   private readonly konvaStage: Konva.Stage;
-  private readonly backgroundLayer: Konva.Layer;
+  /** View mode: the range backdrop, under the elements; none over the container's own background. */
+  private readonly backgroundLayer: Konva.Layer | null;
+  /**
+   * Design mode: the letterbox, the stage's rectangle, its grid and guides, drawn by the browser
+   * under the canvas (plain boxes and gradients): the designer has one canvas, the elements'.
+   */
+  private readonly designBackdrop: DesignBackdrop | null;
   private readonly elementLayer: Konva.Layer;
   private readonly resizeObserver: ResizeObserver;
   private readonly nodes = new Map<string, ElementNode>();
@@ -94,8 +105,6 @@ export class StageRenderer {
   private selectedId: string | null = null;
   private realSize: RealSizeCalibration | null = null;
   private shapes: TargetShapes;
-  private backgroundImage: HTMLImageElement | null = null;
-  private backgroundUrl: string | null = null;
   private scheduler: DrillScheduler | null = null;
   private drill: Drill | null = null;
   private frameHandle: number | null = null;
@@ -114,20 +123,22 @@ export class StageRenderer {
     const { width, height } = containerSize(container);
     this.viewport = createViewport(width, height, this.stage.designWidth, this.stage.designHeight);
     this.konvaStage = new Konva.Stage({ container: container as HTMLDivElement, width, height });
-    this.backgroundLayer = new Konva.Layer({ listening: options.mode === 'design' });
+    this.backgroundLayer =
+      options.mode === 'view' && options.backdrop !== 'container' ? new Konva.Layer({ listening: false }) : null;
+    this.designBackdrop = options.mode === 'design' ? createDesignBackdrop(container) : null;
     this.elementLayer = new Konva.Layer({ listening: options.mode === 'design' });
-    this.konvaStage.add(this.backgroundLayer, this.elementLayer);
+    if (this.backgroundLayer !== null) this.konvaStage.add(this.backgroundLayer);
+    this.konvaStage.add(this.elementLayer);
     if (options.mode === 'design') {
-      // A click that reaches the stage itself or the background hit no element: deselect.
+      // A click that reaches the stage itself hit no element: deselect.
       this.konvaStage.on('click tap', (event) => {
-        if (event.target === this.konvaStage || event.target.getLayer() === this.backgroundLayer) {
+        if (event.target === this.konvaStage) {
           this.options.onSelect?.(null);
         }
       });
     }
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
-    this.setBackgroundImage(options.backgroundImageUrl ?? null);
     this.layout();
   }
 
@@ -196,23 +207,6 @@ export class StageRenderer {
     this.selectedId = id;
     for (const node of this.nodes.values()) this.styleSelection(node);
     this.elementLayer.batchDraw();
-  }
-
-  /** Sets or removes the view-mode background image. */
-  setBackgroundImage(url: string | null): void {
-    if (url === this.backgroundUrl) return;
-    this.backgroundUrl = url;
-    this.backgroundImage = null;
-    if (url !== null) {
-      const image = new Image();
-      image.onload = () => {
-        if (this.destroyed || this.backgroundUrl !== url) return;
-        this.backgroundImage = image;
-        this.drawBackground();
-      };
-      image.src = url;
-    }
-    this.drawBackground();
   }
 
   /** Real-size mode: targets drawn at their true angular size for the calibration; null returns to stage sizes. */
@@ -290,6 +284,7 @@ export class StageRenderer {
     this.frameHandle = null;
     this.resizeObserver.disconnect();
     this.konvaStage.destroy();
+    this.designBackdrop?.letterbox.remove();
     this.nodes.clear();
   }
 
@@ -305,7 +300,7 @@ export class StageRenderer {
       this.pixelRatio = ratio;
       Konva.pixelRatio = ratio;
       for (const layer of [this.backgroundLayer, this.elementLayer]) {
-        layer.getCanvas().setPixelRatio(ratio);
+        layer?.getCanvas().setPixelRatio(ratio);
       }
     }
     this.layout();
@@ -321,40 +316,18 @@ export class StageRenderer {
   }
 
   private drawBackground(): void {
-    const layer = this.backgroundLayer;
-    layer.destroyChildren();
-    const { canvasWidth, canvasHeight } = this.viewport;
-    const stageRect = stageRectOnCanvas(this.viewport);
-    if (this.options.mode === 'design') {
-      layer.add(
-        new Rect({ x: 0, y: 0, width: canvasWidth, height: canvasHeight, fill: COLOURS.letterbox }),
-      );
-      layer.add(new Rect({ ...stageRect, fill: COLOURS.designStage }));
-      // A faint tenth grid helps line targets up; the red guides mark the centre (SPEC §2).
-      for (let step = 1; step < 10; step += 1) {
-        if (step === 5) continue;
-        const x = stageRect.x + (stageRect.width * step) / 10;
-        const y = stageRect.y + (stageRect.height * step) / 10;
-        layer.add(gridLine([x, stageRect.y, x, stageRect.y + stageRect.height]));
-        layer.add(gridLine([stageRect.x, y, stageRect.x + stageRect.width, y]));
-      }
-      const centre = stageToCanvas(this.viewport, { positionX: 0, positionY: 0 });
-      for (const points of [
-        [centre.x, stageRect.y, centre.x, stageRect.y + stageRect.height],
-        [stageRect.x, centre.y, stageRect.x + stageRect.width, centre.y],
-      ]) {
-        layer.add(new Line({ points, stroke: COLOURS.guide, strokeWidth: 1.5, listening: false }));
-      }
-    } else if (this.backgroundImage !== null) {
-      layer.add(
-        new KonvaImage({
-          image: this.backgroundImage,
-          ...coverRect(this.backgroundImage, canvasWidth, canvasHeight),
-        }),
-      );
-    } else {
-      drawRangeBackdrop(layer, canvasWidth, canvasHeight);
+    if (this.designBackdrop !== null) {
+      const { x, y, width, height } = stageRectOnCanvas(this.viewport);
+      const { style } = this.designBackdrop.stage;
+      style.setProperty('left', `${x}px`);
+      style.setProperty('top', `${y}px`);
+      style.setProperty('width', `${width}px`);
+      style.setProperty('height', `${height}px`);
     }
+    const layer = this.backgroundLayer;
+    if (layer === null) return;
+    layer.destroyChildren();
+    drawRangeBackdrop(layer, this.viewport.canvasWidth, this.viewport.canvasHeight);
     layer.batchDraw();
   }
 
@@ -558,8 +531,52 @@ function containerSize(container: HTMLElement): { width: number; height: number 
   return { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
 }
 
-function gridLine(points: number[]): Line {
-  return new Line({ points, stroke: COLOURS.designGrid, strokeWidth: 1, listening: false });
+interface DesignBackdrop {
+  /** Fills the container, under Konva's canvas. */
+  readonly letterbox: HTMLDivElement;
+  /** Placed on the stage's rectangle by drawBackground. */
+  readonly stage: HTMLDivElement;
+}
+
+/**
+ * The designer's backdrop, as the first child of the container (Konva's canvas, positioned after
+ * it, is drawn over it): the letterbox; the stage's rectangle with a faint tenth grid that helps
+ * line targets up and the red guides that mark the centre (SPEC §2).
+ */
+function createDesignBackdrop(container: HTMLElement): DesignBackdrop {
+  const letterbox = container.ownerDocument.createElement('div');
+  const stage = container.ownerDocument.createElement('div');
+  const styles: [HTMLDivElement, Record<string, string>][] = [
+    [letterbox, { position: 'absolute', inset: '0', 'pointer-events': 'none', 'background-color': COLOURS.letterbox }],
+    [
+      stage,
+      {
+        position: 'absolute',
+        'background-color': COLOURS.designStage,
+        'background-image': [
+          centreLine('right'),
+          centreLine('bottom'),
+          `linear-gradient(to right, ${COLOURS.designGrid} 0 1px, transparent 1px)`,
+          `linear-gradient(to bottom, ${COLOURS.designGrid} 0 1px, transparent 1px)`,
+        ].join(', '),
+        'background-size': '100% 100%, 100% 100%, 10% 100%, 100% 10%',
+        'background-repeat': 'no-repeat, no-repeat, repeat-x, repeat-y',
+      },
+    ],
+  ];
+  for (const [element, properties] of styles) {
+    for (const [property, value] of Object.entries(properties)) element.style.setProperty(property, value);
+  }
+  letterbox.append(stage);
+  container.prepend(letterbox);
+  return { letterbox, stage };
+}
+
+/** A red guide 1.5 px wide across the middle of a box, as a CSS gradient going `direction`. */
+function centreLine(direction: 'right' | 'bottom'): string {
+  const from = 'calc(50% - 0.75px)';
+  const to = 'calc(50% + 0.75px)';
+  return `linear-gradient(to ${direction}, transparent ${from}, ${COLOURS.guide} ${from} ${to}, transparent ${to})`;
 }
 
 function addShapeParts(group: Konva.Group, element: StageElement, shapes: TargetShapes): void {
@@ -589,18 +606,6 @@ function resizeSelection(selection: Rect, element: StageElement, shapes: TargetS
     width: shape.width + 2 * margin,
     height: shape.height + 2 * margin,
   });
-}
-
-function coverRect(image: HTMLImageElement, width: number, height: number) {
-  const scale = Math.max(width / image.naturalWidth, height / image.naturalHeight);
-  const drawnWidth = image.naturalWidth * scale;
-  const drawnHeight = image.naturalHeight * scale;
-  return {
-    x: (width - drawnWidth) / 2,
-    y: (height - drawnHeight) / 2,
-    width: drawnWidth,
-    height: drawnHeight,
-  };
 }
 
 /** A plain outdoor range: sky, an earth berm with a shaded crest, and a sand floor. */

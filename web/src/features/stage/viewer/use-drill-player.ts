@@ -14,9 +14,6 @@ import type { DrillSettings, StoredCalibration } from '../stage-storage.ts';
 import { SnapshotHistory } from '../laser/shot-pipeline.ts';
 import type { ShotSession } from '../laser/use-shot-session.ts';
 
-/** Our own drawing of an indoor range backstop, behind the targets. */
-export const VIEWER_BACKGROUND = '/images/stage/indoor-range.svg';
-
 export type RunState = 'stopped' | 'running' | 'paused';
 
 /** What the big status line over the canvas says during a drill. */
@@ -98,7 +95,9 @@ export function useDrillPlayer({ stage, calibration, shapes, session, drillEnded
     let frames = 0;
     const renderer = new StageRenderer(container, {
       mode: 'view',
-      backgroundImageUrl: VIEWER_BACKGROUND,
+      // Behind the targets: our drawing of an indoor range backstop, the canvas box's CSS
+      // background (`.stage-canvas--range`), there from the drawn page's first paint.
+      backdrop: 'container',
       onCue,
       onFrame: (frame) => {
         // Kept so a shot seen a few frames late is scored against the stage as it was then.

@@ -167,7 +167,7 @@ export function Viewer({ stage }: { stage: Stage }) {
       <div className="viewer-workspace" ref={workspaceRef}>
         <div
           ref={player.canvasRef}
-          className="stage-canvas"
+          className="stage-canvas stage-canvas--range"
           data-testid="viewer-canvas"
           data-engine-state={EngineState.stopped}
           data-run-state={player.runState}
