@@ -138,6 +138,18 @@ test.describe('stage designer', () => {
     await expect(page.getByRole('button', { name: 'Delete all elements' })).toBeDisabled();
     const host = canvasHost(page);
     expect(await opaquePixels(host)).toBe(0);
+    // The letterbox, the stage's rectangle, its grid and guides are boxes the browser draws under
+    // the one canvas (the elements'), the rectangle on the stage's letterboxed place.
+    await expect(host.locator('canvas')).toHaveCount(1);
+    const drawnStage = await host.evaluate((element) =>
+      (element.firstElementChild?.firstElementChild as HTMLElement | null)?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+    );
+    const topLeft = await canvasPointOf(host, -5000, -5000);
+    const bottomRight = await canvasPointOf(host, 5000, 5000);
+    expect(Math.abs((drawnStage?.x ?? -1) - topLeft.pageX)).toBeLessThan(1);
+    expect(Math.abs((drawnStage?.y ?? -1) - topLeft.pageY)).toBeLessThan(1);
+    expect(Math.abs((drawnStage?.right ?? -1) - bottomRight.pageX)).toBeLessThan(1);
+    expect(Math.abs((drawnStage?.bottom ?? -1) - bottomRight.pageY)).toBeLessThan(1);
 
     for (const [index, [kind, type, target]] of KINDS.entries()) {
       await page.getByRole('group', { name: 'Add an element' }).locator(`button[data-kind="${kind}"]`).click();
