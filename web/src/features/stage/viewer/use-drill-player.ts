@@ -49,6 +49,10 @@ export function useDrillPlayer({ stage, calibration, shapes, session, drillEnded
   sessionRef.current = session;
   const stageRef = useRef(stage);
   stageRef.current = stage;
+  const shapesRef = useRef(shapes);
+  shapesRef.current = shapes;
+  const calibrationRef = useRef(calibration);
+  calibrationRef.current = calibration;
   const [runState, setRunState] = useState<RunState>('stopped');
   const [drillStatus, setDrillStatus] = useState<DrillStatus | null>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -89,34 +93,46 @@ export function useDrillPlayer({ stage, calibration, shapes, session, drillEnded
     }
   }, [drillEnded]);
 
+  // The renderer measures its box, makes its canvas and draws the stage: made in a task of its
+  // own after the commit that mounts the viewer (as the designer's is), the commit and the
+  // canvas's first drawing are two tasks rather than one long one a tap has to wait out. It starts
+  // with the club's target sizes and the real-size setting as they are then.
   useEffect(() => {
     const container = canvasRef.current;
     if (container === null) return;
-    let frames = 0;
-    const renderer = new StageRenderer(container, {
-      mode: 'view',
-      // Behind the targets: our drawing of an indoor range backstop, the canvas box's CSS
-      // background (`.stage-canvas--range`), there from the drawn page's first paint.
-      backdrop: 'container',
-      onCue,
-      onFrame: (frame) => {
-        // Kept so a shot seen a few frames late is scored against the stage as it was then.
-        historyRef.current.push({ atMs: performance.now(), placed: frame.elements });
-        sessionRef.current.markSeen(frame.elements.filter((item) => item.visible).map((item) => item.id));
-        if (!TEST_HOOKS) return;
-        // State for tests and benches (test builds only), written straight to the DOM: no React
-        // render per frame. Every tenth frame is enough for the counter.
-        frames += 1;
-        const state = String(frame.state);
-        if (container.dataset.engineState !== state) container.dataset.engineState = state;
-        if (frames % 10 === 0) container.dataset.frames = String(frames);
-      },
-    });
-    renderer.setStage(stage);
-    rendererRef.current = renderer;
+    let made: StageRenderer | null = null;
+    const timer = window.setTimeout(() => {
+      let frames = 0;
+      const renderer = new StageRenderer(container, {
+        mode: 'view',
+        // Behind the targets: our drawing of an indoor range backstop, the canvas box's CSS
+        // background (`.stage-canvas--range`), there from the drawn page's first paint.
+        backdrop: 'container',
+        targetShapes: shapesRef.current,
+        onCue,
+        onFrame: (frame) => {
+          // Kept so a shot seen a few frames late is scored against the stage as it was then.
+          historyRef.current.push({ atMs: performance.now(), placed: frame.elements });
+          sessionRef.current.markSeen(frame.elements.filter((item) => item.visible).map((item) => item.id));
+          if (!TEST_HOOKS) return;
+          // State for tests and benches (test builds only), written straight to the DOM: no React
+          // render per frame. Every tenth frame is enough for the counter.
+          frames += 1;
+          const state = String(frame.state);
+          if (container.dataset.engineState !== state) container.dataset.engineState = state;
+          if (frames % 10 === 0) container.dataset.frames = String(frames);
+        },
+      });
+      renderer.setRealSize(realSizeOf(calibrationRef.current));
+      renderer.setStage(stage);
+      made = renderer;
+      rendererRef.current = renderer;
+    }, 0);
     return () => {
-      renderer.destroy();
-      rendererRef.current = null;
+      window.clearTimeout(timer);
+      if (made === null) return;
+      made.destroy();
+      if (rendererRef.current === made) rendererRef.current = null;
     };
   }, [stage, onCue]);
 
@@ -124,14 +140,11 @@ export function useDrillPlayer({ stage, calibration, shapes, session, drillEnded
   // defaults until the answer comes).
   useEffect(() => {
     rendererRef.current?.setTargetShapes(shapes);
-  }, [shapes, stage, onCue]);
+  }, [shapes]);
 
   useEffect(() => {
-    const renderer = rendererRef.current;
-    if (renderer === null) return;
-    const { enabled, ...realSize } = calibration;
-    renderer.setRealSize(enabled ? realSize : null);
-  }, [calibration, stage]);
+    rendererRef.current?.setRealSize(realSizeOf(calibration));
+  }, [calibration]);
 
   useEffect(() => {
     const container = canvasRef.current;
@@ -197,4 +210,10 @@ export function useDrillPlayer({ stage, calibration, shapes, session, drillEnded
   }, []);
 
   return { canvasRef, rendererRef, runState, drillStatus, viewport, play, pause, stop, startDrill, atRest, fireAt };
+}
+
+/** The renderer's real-size setting from the stored calibration (null: stage sizes). */
+function realSizeOf(calibration: StoredCalibration) {
+  const { enabled, ...realSize } = calibration;
+  return enabled ? realSize : null;
 }
