@@ -17,7 +17,12 @@
 // simulated CPU slowdown (4×), so the bench divides them back; bootup-time lists only scripts
 // whose scaled total reaches 50 ms. Two ratios compare machines: TBT × benchmarkIndex / 1000 (the
 // TBT a machine of index 1000 would show, if blocking time scales inversely with the index)
-// and observed script milliseconds per KB gzip of own scripts loaded.
+// and observed script milliseconds per KB gzip of own scripts loaded. The browser is Debian's
+// Chromium where installed, else the npm package's (CHROMIUM_PATH=… chooses): the first line of
+// the output names it, and figures compare only within one build. On one machine, one build of
+// the site, Debian's 156 gave TBT several times that of the package's 140 (the home page 486 ms
+// against about 40, with 36 ms of our scripts): its own style, layout, compositing and first
+// `Intl` format ran two to several times slower.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
