@@ -20,9 +20,9 @@
 // and observed script milliseconds per KB gzip of own scripts loaded. The browser is Debian's
 // Chromium where installed, else the npm package's (CHROMIUM_PATH=… chooses): the first line of
 // the output names it, and figures compare only within one build. On one machine, one build of
-// the site, Debian's 156 gave TBT several times that of the package's 140 (the home page 486 ms
-// against about 40, with 36 ms of our scripts): its own style, layout, compositing and first
-// `Intl` format ran two to several times slower.
+// the site, Debian's 156 gave TBT several times that of the package's 140 (the home page, three
+// runs each: median 423 ms against 56, with 39 and 23 ms of our scripts): its own style, layout,
+// compositing and first `Intl` format ran two to several times slower.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
