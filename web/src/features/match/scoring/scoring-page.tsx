@@ -8,6 +8,7 @@ import type { Competitor, MatchStage, Score } from '@club/contract/match';
 import { hitFactor, runPoints } from '@club/contract/match-scoring';
 import { formatNumber } from '../../../lib/number-format.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
+import { useShown } from '../../../lib/use-shown.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { loginPathReturningTo } from '../../../lib/return-path.ts';
 import { sendScore } from '../api/scores.ts';
@@ -106,10 +107,13 @@ export function ScoringPage() {
   );
   const latest = useMemo(() => latestScores(snapshot?.scores ?? []), [snapshot]);
 
+  const shown = useShown();
+
   // The outbox of this match, read again on every change (here or in another tab).
   const readOutbox = useCallback(async () => {
-    setOutbox(await listOutbox(uuid).catch(() => []));
-  }, [uuid]);
+    const entries = await listOutbox(uuid).catch(() => []);
+    if (shown.current) setOutbox(entries);
+  }, [uuid, shown]);
   useEffect(() => {
     void readOutbox();
     return onOutboxChange(() => {
@@ -120,10 +124,11 @@ export function ScoringPage() {
 
   const flush = useCallback(async () => {
     const report = await sendOutbox(uuid, sendScore).catch(() => ({ sent: 0, stopped: 'busy' as const }));
+    if (!shown.current) return;
     setStopped(report.stopped);
     await refreshFromDevice();
     await readOutbox();
-  }, [uuid, refreshFromDevice, readOutbox]);
+  }, [uuid, refreshFromDevice, readOutbox, shown]);
 
   // Send on opening, whenever the network returns, and every little while while scores wait.
   const waitingCount = outbox.filter((e) => e.state === 'waiting').length;

@@ -3,6 +3,7 @@ import type { Competitor, Match, Score } from '@club/contract/match';
 import type { User } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { readStoredSession } from '../../../lib/session-storage.ts';
+import { useShown } from '../../../lib/use-shown.ts';
 import type { SessionStatus } from '../../../lib/session.tsx';
 import { fetchMatch } from '../api/match.ts';
 import { fetchCompetitors } from '../api/competitors.ts';
@@ -101,12 +102,13 @@ export function useScoringData(eventUuid: string, status: SessionStatus, user: U
     };
   }, [eventUuid, status, user, attempt]);
 
+  const shown = useShown();
   /** Reads the kept copy again (after the outbox sent scores, or another tab did). */
   const refreshFromDevice = useCallback(async () => {
     const snapshot = await readSnapshot(eventUuid).catch(() => undefined);
-    if (!snapshot) return;
+    if (!snapshot || !shown.current) return;
     setData((current) => (current.status === 'ready' ? { ...current, snapshot: { ...current.snapshot, scores: snapshot.scores } } : current));
-  }, [eventUuid]);
+  }, [eventUuid, shown]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, refreshFromDevice, reload };
