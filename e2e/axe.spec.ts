@@ -276,3 +276,19 @@ test('phone-only layouts have no violations [es]', async ({ browser }) => {
   await staff.close();
   expect(findings).toEqual([]);
 });
+
+test('the axe check reports what axe finds, the experimental WCAG rules included, and again on the same page', async ({ page }) => {
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1>
+     <input type="text">
+     <p style="color:#aaa;background:#fff">Pale text</p>
+     <button aria-label="Close">Open</button></main></body></html>`,
+  );
+  const ids = (violations: string[]) => violations.map((line) => line.split(':')[0]).sort();
+  const first = await axeViolations(page);
+  expect(ids(first)).toEqual(['color-contrast', 'label', 'label-content-name-mismatch']);
+  expect(first.find((line) => line.startsWith('label:'))).toContain('input');
+  // axe stays in the document: a second check after a change finds the change.
+  await page.evaluate(() => document.querySelector('input')?.setAttribute('aria-label', 'Name'));
+  expect(ids(await axeViolations(page))).toEqual(['color-contrast', 'label-content-name-mismatch']);
+});
