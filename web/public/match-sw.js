@@ -110,9 +110,16 @@ async function cacheFirst(request) {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (!keepable(url)) return;
+  if (url.origin !== self.location.origin) return;
+  // The rest of this site's requests (the API's calls, a score's PUT among them) go out as this
+  // worker's own, untouched and never kept: one way to the network for everything a match page
+  // asks, so that what cuts the worker's network cuts the page's too. Left to the browser's
+  // fallback, a PUT of a page emulated offline once reached the server in a browser test.
+  if (request.method !== 'GET' || !keepable(url)) {
+    event.respondWith(fetch(request));
+    return;
+  }
   if (request.mode === 'navigate') {
     event.respondWith(networkFirst(request, pageKey(url), NAVIGATION_WAIT_MS));
   } else if (HASHED.test(url.pathname)) {
