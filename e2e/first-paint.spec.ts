@@ -288,12 +288,13 @@ test.describe('the stage screens paint before their code loads', () => {
 // A drawn page carries inline only the style rules its drawing uses and loads its stylesheets
 // without holding up the first paint (web/build/critical-css.ts). With the stylesheets never
 // arriving every element must sit and look as with them: a rule left out would show here.
-// One test per screen and width: each loads its screen twice and reads every element.
+// One test per screen and width: each loads its screen in two browsers, one whose stylesheets
+// never arrive, and reads every element. The two browsers of a width serve all its screens.
 test.describe('a drawn page needs none of its stylesheets to look right', () => {
   for (const width of [412, 1280]) {
-    for (const screen of [...PUBLIC_SCREENS, '/user-profile', '/my-registrations', '/training']) {
-      test(`at ${width} px, ${screen} is the same with and without its stylesheets`, async ({ browser }) => {
-        const shots: string[][] = [];
+    test.describe(`at ${width} px`, () => {
+      const browsers: { page: Page; stylesheets: string[]; blockStyles: boolean }[] = [];
+      test.beforeAll(async ({ browser }) => {
         for (const blockStyles of [true, false]) {
           const context = await browser.newContext({ viewport: { width, height: 900 } });
           const page = await context.newPage();
@@ -304,49 +305,61 @@ test.describe('a drawn page needs none of its stylesheets to look right', () => 
           page.on('requestfinished', (request) => {
             if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
           });
-          await page.goto(screen, { waitUntil: 'load' });
-          if (!blockStyles) {
-            // The whole stylesheets have taken over from the inlined subset.
-            await expect(page.locator('#critical-css')).toHaveCount(0);
-            expect(stylesheets.length, screen).toBeGreaterThan(0);
-          }
-          // Every element's box and the styles that show, read from the page (a screenshot
-          // also differs by the raster's own noise, which says nothing about the rules).
-          shots.push(
-            await page.evaluate(() =>
-              Array.from(document.body.querySelectorAll('*')).map((element) => {
-                const box = element.getBoundingClientRect();
-                const style = getComputedStyle(element);
-                return [
-                  element.tagName,
-                  element.className,
-                  // A turning spinner's box changes with its turn: its styles still count.
-                  ...(element.getAnimations().length > 0
-                    ? []
-                    : [box.x, box.y, box.width, box.height].map((n) => n.toFixed(1))),
-                  ...[
-                    'color',
-                    'background-color',
-                    'font-family',
-                    'font-size',
-                    'font-weight',
-                    'display',
-                    'visibility',
-                  ].map((name) => style.getPropertyValue(name)),
-                  style.borderTopWidth,
-                  style.borderTopColor,
-                  style.boxShadow,
-                ].join(' | ');
-              }),
-            ),
-          );
-          await context.close();
+          browsers.push({ page, stylesheets, blockStyles });
         }
-        expect(shots[1].length, 'elements with and without the stylesheets').toBe(shots[0].length);
-        const moved = shots[0].filter((line, index) => line !== shots[1][index]);
-        expect(moved.slice(0, 3), 'elements that differ').toEqual([]);
       });
-    }
+      test.afterAll(async () => {
+        for (const { page } of browsers) await page.context().close();
+      });
+
+      for (const screen of [...PUBLIC_SCREENS, '/user-profile', '/my-registrations', '/training']) {
+        test(`at ${width} px, ${screen} is the same with and without its stylesheets`, async () => {
+          const shots: string[][] = [];
+          for (const { page, stylesheets, blockStyles } of browsers) {
+            stylesheets.length = 0;
+            await page.goto(screen, { waitUntil: 'load' });
+            if (!blockStyles) {
+              // The whole stylesheets have taken over from the inlined subset.
+              await expect(page.locator('#critical-css')).toHaveCount(0);
+              expect(stylesheets.length, screen).toBeGreaterThan(0);
+            }
+            // Every element's box and the styles that show, read from the page (a screenshot
+            // also differs by the raster's own noise, which says nothing about the rules).
+            shots.push(
+              await page.evaluate(() =>
+                Array.from(document.body.querySelectorAll('*')).map((element) => {
+                  const box = element.getBoundingClientRect();
+                  const style = getComputedStyle(element);
+                  return [
+                    element.tagName,
+                    element.className,
+                    // A turning spinner's box changes with its turn: its styles still count.
+                    ...(element.getAnimations().length > 0
+                      ? []
+                      : [box.x, box.y, box.width, box.height].map((n) => n.toFixed(1))),
+                    ...[
+                      'color',
+                      'background-color',
+                      'font-family',
+                      'font-size',
+                      'font-weight',
+                      'display',
+                      'visibility',
+                    ].map((name) => style.getPropertyValue(name)),
+                    style.borderTopWidth,
+                    style.borderTopColor,
+                    style.boxShadow,
+                  ].join(' | ');
+                }),
+              ),
+            );
+          }
+          expect(shots[1].length, 'elements with and without the stylesheets').toBe(shots[0].length);
+          const moved = shots[0].filter((line, index) => line !== shots[1][index]);
+          expect(moved.slice(0, 3), 'elements that differ').toEqual([]);
+        });
+      }
+    });
   }
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test.ts';
+import { appStarted, expect, test } from './support/test.ts';
 import type { Page } from '@playwright/test';
 import siteSettings from '../packages/contract/site-settings.json' with { type: 'json' };
 import galleryEs from '../web/public/assets/i18n/home/trainings/es.json' with { type: 'json' };
@@ -280,23 +280,33 @@ for (const lang of ['es', 'en'] as const) {
 test.describe('accessibility (axe-core)', () => {
   const pages = ['/', ...siteSettings.team.map((member) => `/team/${member.slug}`), '/login', '/register', '/terms', '/privacy'];
   for (const lang of ['es', 'en'] as const) {
-    for (const path of pages) {
-      test(`${path} has no violations [${lang}]`, async ({ page }) => {
+    test.describe(`in ${lang}`, () => {
+      // One visitor's browser walks the pages of a language (a new one for each page was most of
+      // the time of these tests).
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
         await useLanguage(page, lang);
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-        if (path === '/') {
-          // Bring the lazily loaded parts (carousel, form) in before checking.
-          await page.locator('#contact').scrollIntoViewIfNeeded();
-          await expect(page.locator('form.contact-form')).toBeVisible();
-          await page.locator('#gallery').scrollIntoViewIfNeeded();
-          await expect(page.getByTestId('gallery-carousel')).toBeVisible();
-          await page.evaluate(() => window.scrollTo(0, 0));
-        }
-        expect(await axeViolations(page)).toEqual([]);
       });
-    }
+      test.afterAll(() => page.context().close());
+
+      for (const path of pages) {
+        test(`${path} has no violations [${lang}]`, async () => {
+          await page.goto(path);
+          await appStarted(page);
+          await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+          if (path === '/') {
+            // Bring the lazily loaded parts (carousel, form) in before checking.
+            await page.locator('#contact').scrollIntoViewIfNeeded();
+            await expect(page.locator('form.contact-form')).toBeVisible();
+            await page.locator('#gallery').scrollIntoViewIfNeeded();
+            await expect(page.getByTestId('gallery-carousel')).toBeVisible();
+            await page.evaluate(() => window.scrollTo(0, 0));
+          }
+          expect(await axeViolations(page)).toEqual([]);
+        });
+      }
+    });
   }
 });
 
