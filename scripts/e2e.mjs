@@ -24,35 +24,36 @@ const ALONE = ['e2e/laser.spec.ts', 'e2e/laser-screens.spec.ts'];
 
 /**
  * Seconds each file's tests took in a whole run of two lanes on a 2-core machine (the sum of its
- * tests' times in the log; laser-panel from a run alone, times 1.5): what the lanes are balanced
- * by. A file not listed counts as a minute.
+ * tests' times in the log of a whole run; first-paint and public-site after their browsers were
+ * shared, estimated from a run alone): what the lanes are balanced by. A file not listed counts as
+ * a minute.
  */
 const SECONDS = {
-  'e2e/axe.spec.ts': 276,
-  'e2e/responsive.spec.ts': 246,
-  'e2e/match.spec.ts': 229,
-  'e2e/public-site.spec.ts': 221,
-  'e2e/membership.spec.ts': 214,
-  'e2e/first-paint.spec.ts': 209,
-  'e2e/content.spec.ts': 186,
-  'e2e/reminders-off.spec.ts': 174,
-  'e2e/calendar.spec.ts': 139,
-  'e2e/laser-panel.spec.ts': 110,
-  'e2e/training-log.spec.ts': 102,
-  'e2e/admin.spec.ts': 95,
-  'e2e/small-things.spec.ts': 93,
-  'e2e/focus.spec.ts': 89,
-  'e2e/fits-the-person.spec.ts': 84,
-  'e2e/stage.spec.ts': 79,
-  'e2e/accounts.spec.ts': 73,
-  'e2e/match-import.spec.ts': 67,
-  'e2e/target-sizes.spec.ts': 58,
-  'e2e/targets.spec.ts': 55,
-  'e2e/page-weight.spec.ts': 52,
-  'e2e/stage-layout.spec.ts': 42,
-  'e2e/shell.spec.ts': 38,
-  'e2e/library.spec.ts': 36,
-  'e2e/events-promises.spec.ts': 25,
+  'e2e/match.spec.ts': 165,
+  'e2e/responsive.spec.ts': 144,
+  'e2e/first-paint.spec.ts': 130,
+  'e2e/public-site.spec.ts': 125,
+  'e2e/content.spec.ts': 120,
+  'e2e/axe.spec.ts': 114,
+  'e2e/reminders-off.spec.ts': 114,
+  'e2e/membership.spec.ts': 113,
+  'e2e/calendar.spec.ts': 77,
+  'e2e/admin.spec.ts': 76,
+  'e2e/small-things.spec.ts': 72,
+  'e2e/stage.spec.ts': 71,
+  'e2e/laser-panel.spec.ts': 69,
+  'e2e/focus.spec.ts': 65,
+  'e2e/accounts.spec.ts': 56,
+  'e2e/fits-the-person.spec.ts': 52,
+  'e2e/page-weight.spec.ts': 49,
+  'e2e/match-import.spec.ts': 46,
+  'e2e/target-sizes.spec.ts': 44,
+  'e2e/stage-layout.spec.ts': 38,
+  'e2e/library.spec.ts': 34,
+  'e2e/targets.spec.ts': 34,
+  'e2e/shell.spec.ts': 33,
+  'e2e/training-log.spec.ts': 30,
+  'e2e/events-promises.spec.ts': 24,
   'e2e/trust.spec.ts': 10,
 };
 
