@@ -9,7 +9,7 @@ import { createEvent } from './support/events.ts';
 import { apiCall, signIn, storeSession } from './support/session.ts';
 import type { Session } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
-import { openScreen } from './support/screens.ts';
+import { openScreen, openScreenInApp } from './support/screens.ts';
 import { photograph } from './support/photos.ts';
 
 const IPSC_SOCIAL_SHOOT = 3;
@@ -581,9 +581,9 @@ for (const lang of ['es', 'ca', 'en'] as const) {
         const context = await browser.newContext({ viewport: { width, height: mobile ? 780 : 900 }, isMobile: mobile, hasTouch: mobile, deviceScaleFactor: mobile ? 2 : 1 });
         await storeSession(context, session, lang);
         const p = await context.newPage();
-        for (const screen of screens) {
+        for (const [index, screen] of screens.entries()) {
           const path = { score: `/match/${match.uuid}/score`, setup: `/match/${match.uuid}/setup`, results: `/match/${match.uuid}/results`, match: `/match/${match.uuid}`, hub: '/match', mine: '/my-results' }[screen];
-          await openScreen(p, path);
+          await (index === 0 ? openScreen(p, path) : openScreenInApp(p, path));
           if (screen === 'score') {
             await p.locator('.score-row').first().click();
             await expect(p.getByTestId('score-card')).toBeVisible();
