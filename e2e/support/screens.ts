@@ -131,9 +131,12 @@ export async function openScreen(page: Page, path: string, options: { startTimeo
 export async function openScreenInApp(page: Page, path: string): Promise<void> {
   const requests = trackRequests(page);
   requests.since = Date.now();
-  await page.evaluate((to) => {
+  await page.evaluate(async (to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    // The router renders the new screen in tasks of its own: two frames later it has (or it is
+    // waiting for the screen's code or data, which the quiet below waits for).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   }, path);
   await settled(page, path);
   await page.locator('main').first().waitFor();
