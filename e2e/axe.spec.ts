@@ -120,7 +120,7 @@ class Findings {
   }
 }
 
-/** Opens a screen by loading it, or (`inApp`) as the app's links do, which costs a fifth. */
+/** Opens a screen by loading it, or (`inApp`) as the app's links do, at a fraction of the processor. */
 async function open(page: Page, path: string, inApp = false): Promise<void> {
   await (inApp ? openScreenInApp(page, path) : openScreen(page, path));
   await expect(page.locator('main').first()).toBeVisible();

@@ -36,9 +36,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * processor a check on these machines, for pages that have no frames to gather from.)
  */
 async function runAxe(page: Page): Promise<AxeResults> {
-  const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-  if (!present) await page.evaluate(AXE_SOURCE);
-  return page.evaluate((options) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options), OPTIONS);
+  type WithAxe = { axe?: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+  if (!(await page.evaluate(() => (window as WithAxe).axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate((options) => (window as WithAxe).axe!.run(document, options), OPTIONS);
 }
 
 /**

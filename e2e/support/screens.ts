@@ -125,8 +125,9 @@ export async function openScreen(page: Page, path: string, options: { startTimeo
 /**
  * Opens a screen as the app's own links do, without loading the page again: the sweeps that
  * look at how every screen is laid out (not at how a page arrives, which first-paint.spec.ts
- * checks) open the first one with `openScreen` and the rest with this, at a fifth of the
- * processor a page load costs. Waits as `openScreen` does, counting the quiet from now.
+ * checks) open the first one with `openScreen` and the rest with this, at a fraction of the
+ * processor a page load costs (decision 0071). Waits as `openScreen` does, counting the quiet
+ * from now.
  */
 export async function openScreenInApp(page: Page, path: string): Promise<void> {
   const requests = trackRequests(page);
