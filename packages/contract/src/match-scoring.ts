@@ -130,9 +130,9 @@ function byName(a: ResultsCompetitor, b: ResultsCompetitor): number {
 /** Results of a match by division (API.md, Results): places, points, percent and stage results. */
 export function computeResults(input: ResultsInput): DivisionResult[] {
   const stages = sortedStages(input.stages);
-  const scoreOf = scoresByRun(input.scores);
+  const runs = runsByCompetitor(input.scores);
   return [...competitorsByDivision(input.competitors).entries()].map(([division, competitors]) =>
-    divisionResults(input.scoring, stages, division, competitors, scoreOf),
+    divisionResults(input.scoring, stages, division, competitors, runs),
   );
 }
 
@@ -141,16 +141,28 @@ export function sortedStages<T extends { number: number }>(stages: readonly T[])
   return [...stages].sort((a, b) => a.number - b.number);
 }
 
-/** The key of a run in `scoresByRun`'s map. */
-export function runKey(stage: number, competitorId: string): string {
-  return `${stage}:${competitorId}`;
+/**
+ * Each competitor's scores, by competitor id and then by stage number (`runs[stage]`). Looked up
+ * with the competitor's own id string, whose hash the engine keeps, then by index: a division
+ * of a hundred competitors on a dozen stages is a thousand lookups each time it is ranked.
+ */
+export type RunsByCompetitor = ReadonlyMap<string, readonly (ScoreValues | undefined)[]>;
+
+/** Sets a score in a `RunsByCompetitor` map being built. */
+export function setRun(runs: Map<string, (ScoreValues | undefined)[]>, score: ScoreValues): void {
+  let list = runs.get(score.competitorId);
+  if (!list) {
+    list = [];
+    runs.set(score.competitorId, list);
+  }
+  list[score.stage] = score;
 }
 
-/** Each score by its run (`runKey`). */
-export function scoresByRun(scores: Iterable<ScoreValues>): Map<string, ScoreValues> {
-  const scoreOf = new Map<string, ScoreValues>();
-  for (const score of scores) scoreOf.set(runKey(score.stage, score.competitorId), score);
-  return scoreOf;
+/** Each score by its competitor and stage (`RunsByCompetitor`). */
+export function runsByCompetitor(scores: Iterable<ScoreValues>): Map<string, (ScoreValues | undefined)[]> {
+  const runs = new Map<string, (ScoreValues | undefined)[]>();
+  for (const score of scores) setRun(runs, score);
+  return runs;
 }
 
 /** The competitors of each division, the divisions in the order results list them. */
@@ -174,79 +186,123 @@ export function divisionResults(
   stages: ResultsInput['stages'],
   division: Division,
   competitors: readonly ResultsCompetitor[],
-  scoreOf: ReadonlyMap<string, ScoreValues>,
+  runs: RunsByCompetitor,
 ): DivisionResult {
   return {
     division,
     competitors:
-      scoring === 'ipsc' ? ipscDivision(stages, competitors, scoreOf) : precisionDivision(stages, competitors, scoreOf),
+      scoring === 'ipsc' ? ipscDivision(stages, competitors, runs) : precisionDivision(stages, competitors, runs),
   };
 }
 
 function ipscDivision(
   stages: readonly (Pick<MatchStage, 'number' | 'maxPoints'> & Partial<Pick<MatchStage, 'scoringType'>>)[],
   competitors: readonly ResultsCompetitor[],
-  scoreOf: ReadonlyMap<string, ScoreValues>,
+  byCompetitor: RunsByCompetitor,
 ): CompetitorResult[] {
-  const stageResults = new Map<string, StageResult[]>(competitors.map((c) => [c.id, []]));
-  const totals = new Map<string, number>(competitors.map((c) => [c.id, 0]));
+  // Written by index, without spreads or closures per run, and each stage result made once with
+  // its values: the server ranks a division again after every score saved in it while results
+  // are read (decision 0067), so this is its busiest loop. Sums are made in the same order as on
+  // paper (stage by stage).
+  const count = competitors.length;
+  const stageResults: StageResult[][] = [];
+  const totals: number[] = [];
+  const hitFactors: number[] = [];
+  const ownRuns: (readonly (ScoreValues | undefined)[] | undefined)[] = [];
+  for (const competitor of competitors) {
+    stageResults.push([]);
+    totals.push(0);
+    hitFactors.push(0);
+    ownRuns.push(byCompetitor.get(competitor.id));
+  }
+  // Ties are broken by name: each competitor's place in name order, found at the first tie.
+  let nameOrder: number[] | undefined;
+  const byNameAt = (a: number, b: number): number => {
+    if (!nameOrder) {
+      nameOrder = new Array<number>(count);
+      const sorted = competitors.map((_, i) => i).sort((x, y) => byName(competitors[x]!, competitors[y]!));
+      sorted.forEach((i, rank) => (nameOrder![i] = rank));
+    }
+    return nameOrder[a]! - nameOrder[b]!;
+  };
+  const runs: number[] = [];
+  const results: StageResult[] = [];
   for (const stage of stages) {
     // Fixed time (rule 9.2 of the USPSA and IPSC books): net points, not factored by time.
     const fixedTime = stage.scoringType === 'fixed-time';
-    const runs: { competitor: ResultsCompetitor; result: StageResult }[] = [];
-    for (const competitor of competitors) {
-      const score = scoreOf.get(runKey(stage.number, competitor.id));
-      const result: StageResult = {
-        stage: stage.number,
-        time: null,
-        points: 0,
-        hitFactor: 0,
-        stagePoints: 0,
-        place: null,
-        dnf: false,
-        scored: score !== undefined,
-      };
+    runs.length = 0;
+    results.length = 0;
+    let best = 0;
+    for (let i = 0; i < count; i++) {
+      const competitor = competitors[i]!;
+      const score = ownRuns[i]?.[stage.number];
+      let time: number | null = null;
+      let points = 0;
+      let factor = 0;
+      let dnf = false;
       if (score && 'time' in score) {
-        result.dnf = score.dnf;
-        result.time = score.time;
+        dnf = score.dnf;
+        time = score.time;
         // A DQ scores 0 on every stage; a DNF scores 0 on its stage.
-        if (!competitor.dq && !score.dnf) {
-          result.points = runPoints(score, competitor.factor);
-          result.hitFactor = fixedTime ? result.points : hitFactor(result.points, score.time);
+        if (!competitor.dq && !dnf) {
+          points = runPoints(score, competitor.factor);
+          factor = fixedTime ? points : hitFactor(points, time);
         }
       }
-      stageResults.get(competitor.id)!.push(result);
-      if (!competitor.dq && result.scored) runs.push({ competitor, result });
+      const scored = score !== undefined;
+      const result: StageResult = { stage: stage.number, time, points, hitFactor: factor, stagePoints: 0, place: null, dnf, scored };
+      results.push(result);
+      stageResults[i]!.push(result);
+      if (!competitor.dq && scored) {
+        runs.push(i);
+        hitFactors[i] = factor;
+        if (factor > best) best = factor;
+      }
     }
-    const best = Math.max(0, ...runs.map((run) => run.result.hitFactor ?? 0));
-    for (const run of runs) {
-      const exact = fixedTime
-        ? run.result.points
-        : stagePoints(run.result.hitFactor ?? 0, best, stage.maxPoints);
-      totals.set(run.competitor.id, totals.get(run.competitor.id)! + exact);
-      run.result.stagePoints = roundTo(exact, 4);
+    for (const i of runs) {
+      const result = results[i]!;
+      const exact = fixedTime ? result.points : stagePoints(hitFactors[i]!, best, stage.maxPoints);
+      totals[i] = totals[i]! + exact;
+      result.stagePoints = roundTo(exact, 4);
     }
-    runs.sort(
-      (a, b) => (b.result.hitFactor ?? 0) - (a.result.hitFactor ?? 0) || byName(a.competitor, b.competitor),
-    );
-    const places = assignPlaces(runs, (a, b) => a.result.hitFactor === b.result.hitFactor);
-    runs.forEach((run, i) => (run.result.place = places[i]!));
+    runs.sort((a, b) => hitFactors[b]! - hitFactors[a]! || byNameAt(a, b));
+    for (let r = 0; r < runs.length; r++) {
+      const i = runs[r]!;
+      results[i]!.place = r > 0 && hitFactors[runs[r - 1]!] === hitFactors[i] ? results[runs[r - 1]!]!.place : r + 1;
+    }
   }
-  const ranked = competitors
-    .filter((c) => !c.dq)
-    .map((c) => ({ competitor: c, matchPoints: roundTo(totals.get(c.id)!, 4) }))
-    .sort((a, b) => b.matchPoints - a.matchPoints || byName(a.competitor, b.competitor));
-  const places = assignPlaces(ranked, (a, b) => a.matchPoints === b.matchPoints);
-  const winner = ranked[0]?.matchPoints ?? 0;
-  const listed: CompetitorResult[] = ranked.map((entry, i) => ({
-    ...identity(entry.competitor),
-    place: places[i]!,
-    matchPoints: entry.matchPoints,
-    percent: winner > 0 ? roundTo((entry.matchPoints / winner) * 100, 2) : 0,
-    dq: false,
-    stages: stageResults.get(entry.competitor.id)!,
-  }));
-  return [...listed, ...disqualified(competitors, stageResults)];
+  const ranked: number[] = [];
+  const matchPoints: number[] = new Array<number>(count).fill(0);
+  for (let i = 0; i < count; i++) {
+    if (competitors[i]!.dq) continue;
+    matchPoints[i] = roundTo(totals[i]!, 4);
+    ranked.push(i);
+  }
+  ranked.sort((a, b) => matchPoints[b]! - matchPoints[a]! || byNameAt(a, b));
+  const winner = ranked.length > 0 ? matchPoints[ranked[0]!]! : 0;
+  const listed: CompetitorResult[] = [];
+  let place = 0;
+  for (let r = 0; r < ranked.length; r++) {
+    const i = ranked[r]!;
+    const competitor = competitors[i]!;
+    if (r === 0 || matchPoints[ranked[r - 1]!] !== matchPoints[i]) place = r + 1;
+    listed.push({
+      competitorId: competitor.id,
+      personUuid: competitor.personUuid ?? null,
+      fullName: competitor.fullName,
+      factor: competitor.factor,
+      category: competitor.category ?? null,
+      squad: competitor.squad ?? null,
+      place,
+      matchPoints: matchPoints[i]!,
+      percent: winner > 0 ? roundTo((matchPoints[i]! / winner) * 100, 2) : 0,
+      dq: false,
+      stages: stageResults[i]!,
+    });
+  }
+  if (listed.length === count) return listed;
+  const byId = new Map(competitors.map((c, i) => [c.id, stageResults[i]!]));
+  return [...listed, ...disqualified(competitors, byId)];
 }
 
 function identity(competitor: ResultsCompetitor) {
@@ -281,7 +337,7 @@ function disqualified(
 function precisionDivision(
   stages: readonly Pick<MatchStage, 'number' | 'series'>[],
   competitors: readonly ResultsCompetitor[],
-  scoreOf: ReadonlyMap<string, ScoreValues>,
+  byCompetitor: RunsByCompetitor,
 ): CompetitorResult[] {
   const stageResults = new Map<string, StageResult[]>(competitors.map((c) => [c.id, []]));
   const match = new Map<string, { total: number; x: number; series: number[] }>(
@@ -294,7 +350,7 @@ function precisionDivision(
       result: StageResult;
     }[] = [];
     for (const competitor of competitors) {
-      const score = scoreOf.get(runKey(stage.number, competitor.id));
+      const score = byCompetitor.get(competitor.id)?.[stage.number];
       // Every stage contributes its full count of series (missing ones as 0), so that "the last
       // series" means the same series for every competitor.
       const series = Array.from({ length: stage.series ?? 1 }, () => 0);

@@ -31,7 +31,8 @@ export interface Basis {
   competitors: CompetitorRecord[];
   ids: ReadonlySet<string>;
   scoresVersion: number;
-  scores: Map<string, ScoreValues>;
+  /** The scores as of `scoresVersion`, by competitor and stage (`RunsByCompetitor`). */
+  scores: Map<string, (ScoreValues | undefined)[]>;
   /**
    * Each division's results as of `scoresVersion`, computed from these competitors and scores
    * under `key` (the match's scoring and stages): a later computation ranks again only the

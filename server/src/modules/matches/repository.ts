@@ -151,7 +151,7 @@ export function listScores(db: Executor, eventId: string, stage?: number, compet
 export function listScoreValues(db: Executor, eventId: string, sinceVersion: number) {
   let query = db
     .selectFrom('match_scores')
-    .select(['stage', 'competitor_id', 'a', 'c', 'd', 'm', 'ns', 'procedurals', 'time_cs', 'dnf', 'series', 'x'])
+    .select(['stage', 'competitor_id', 'a', 'c', 'd', 'm', 'ns', 'procedurals', 'time_cs', 'dnf', 'series', 'x', 'saved_version'])
     .where('event_id', '=', eventId);
   if (sinceVersion > 0) query = query.where('saved_version', '>', sinceVersion);
   return query.execute();

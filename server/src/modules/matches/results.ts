@@ -1,7 +1,7 @@
 // Results of a match, computed on the server from the scores by the contract's rules and kept
 // in this process by a key read from the database on every request (decision 0037).
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { competitorsByDivision, divisionResults, runKey, sortedStages } from '@club/contract/match-scoring';
+import { competitorsByDivision, divisionResults, setRun, sortedStages } from '@club/contract/match-scoring';
 import type { ScoreValues } from '@club/contract/match-scoring';
 import { divisionKey, factorKey } from '@club/contract/enums';
 import type { Division } from '@club/contract/enums';
@@ -17,7 +17,7 @@ import { listPublishedMatches, listScoreValues } from './repository.ts';
 import type { Asker } from './service.ts';
 import { isRangeOfficer, loadCompetitors, visibleMatch } from './service.ts';
 import { basisOf, keepBasis, rosterKeyOf } from './basis.ts';
-import type { DivisionPart, Piece } from './basis.ts';
+import type { Basis, DivisionPart, Piece } from './basis.ts';
 import { runOf } from './score-columns.ts';
 import { turnAfterSaves } from './save-first.ts';
 
@@ -72,6 +72,7 @@ async function compute(
   match: MatchRow,
   event: MatchEventHeader,
   eventsVersion: string | null | undefined,
+  alone: boolean,
 ): Promise<Omit<KeptResults, 'key'>> {
   const db = ctx.db.kysely;
   const version = Number(match.version);
@@ -79,14 +80,27 @@ async function compute(
   const basis = basisOf(ctx, match.event_id);
   const competitors =
     basis && rosterKey !== '' && basis.rosterKey === rosterKey ? basis.competitors : await loadCompetitors(db, event);
-  // A basis from a newer version than asked (another request got there first) is not used.
-  const since = basis && basis.scoresVersion <= version ? basis.scoresVersion : 0;
-  // A copy: another computation of this match may be reading the kept map meanwhile.
-  const scores = since > 0 ? new Map(basis!.scores) : new Map<string, ScoreValues>();
+  // A basis newer than asked (another request got there first) serves too: results may be newer
+  // than their key, never older.
+  const since = basis ? basis.scoresVersion : 0;
+  // Computations of a match take turns (`keptResults`), so the next one takes the kept scores
+  // over and adds what came since; one that may run beside another (no key) works on a copy.
+  const scores: Basis['scores'] =
+    since > 0
+      ? alone
+        ? basis!.scores
+        : new Map([...basis!.scores].map(([id, runs]) => [id, [...runs]]))
+      : new Map();
   const changed = new Set<string>();
+  // The scores read are as of the newest save among them, often newer than the key: saves
+  // commit in the order of their versions (decision 0069), so every save up to it is read too.
+  // The basis is kept as of that save, and the next computation reads only what came after it
+  // instead of ranking again the divisions this one already ranked.
+  let scoresVersion = version;
   for (const row of await listScoreValues(db, match.event_id, since)) {
-    scores.set(runKey(Number(row.stage), row.competitor_id), valuesOf(match.scoring, row));
+    setRun(scores, valuesOf(match.scoring, row));
     changed.add(row.competitor_id);
+    scoresVersion = Math.max(scoresVersion, Number(row.saved_version));
   }
   const partsKey = `${match.scoring}\n${match.stages}`;
   const reusable =
@@ -112,13 +126,13 @@ async function compute(
   }
   // Kept unless another computation kept a newer basis meanwhile.
   const current = basisOf(ctx, match.event_id);
-  if (rosterKey !== '' && (!current || current.scoresVersion <= version)) {
+  if (rosterKey !== '' && (!current || current.scoresVersion <= scoresVersion)) {
     const ids = basis?.competitors === competitors ? basis.ids : new Set(competitors.map((c) => c.id));
     keepBasis(ctx, match.event_id, {
       rosterKey,
       competitors,
       ids,
-      scoresVersion: version,
+      scoresVersion,
       scores,
       parts: { key: partsKey, divisions },
     });
@@ -157,7 +171,7 @@ async function keptResults(
 ): Promise<KeptResults> {
   const cache = cacheOf(ctx);
   const key = keyOf(match, eventsVersion);
-  if (key === null) return { key: '', ...(await compute(ctx, match, event, eventsVersion)) };
+  if (key === null) return { key: '', ...(await compute(ctx, match, event, eventsVersion, false)) };
   // Results under a key at least as new as the asker's serve it too: they hold every write the
   // asker's key holds. (While scores arrive, readers hold keys a save or two apart.)
   const hit = cache.get(match.event_id);
@@ -175,7 +189,7 @@ async function keptResults(
   const entry = before.then(async () => {
     const done = cache.get(match.event_id);
     if (done && newerKey(done.key, key)) return done;
-    const computed = await compute(ctx, match, event, eventsVersion);
+    const computed = await compute(ctx, match, event, eventsVersion, true);
     const kept: KeptResults = { key, ...computed };
     // A newer key may have been kept meanwhile; the older never replaces it.
     const current = cache.get(match.event_id);
