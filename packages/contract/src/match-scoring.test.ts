@@ -8,6 +8,7 @@ import {
   roundTo,
   runPoints,
   stagePoints,
+  type IpscHits,
   type ResultsCompetitor,
   type ScoreValues,
 } from './match-scoring.ts';
@@ -256,5 +257,126 @@ describe('precision results: total, then inner tens, then the last series backwa
       ['Q', null, 0],
     ]);
     expect(division!.competitors[1]!.stages[1]).toMatchObject({ dnf: true, points: 0, place: 2 });
+  });
+});
+
+describe('IPSC results of generated matches, against the rules written plainly', () => {
+  // The ranking is written for speed (by index, made once per run); here the same rules are
+  // written the plain way, one competitor and one stage at a time, and both must agree on
+  // every field of matches with ties, DQ, DNF, unscored runs, fixed-time stages and names that
+  // only a collator orders.
+  const names = ['Ana Pérez', 'Ángel Ruiz', 'Àlex Puig', 'ana pérez', 'Óscar', 'Zoe', 'Ñuño', 'Nuria'];
+  let seed = 20251207;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const collator = new Intl.Collator('es');
+  const byName = (a: ResultsCompetitor, b: ResultsCompetitor) =>
+    collator.compare(a.fullName, b.fullName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+  function plainDivision(stages: { number: number; maxPoints: number; scoringType?: string }[], competitors: ResultsCompetitor[], scores: ScoreValues[]) {
+    const scoreOf = (stage: number, id: string) => scores.find((s) => s.stage === stage && s.competitorId === id);
+    const stagesOf = new Map(competitors.map((c) => [c.id, [] as Record<string, unknown>[]]));
+    const exact = new Map(competitors.map((c) => [c.id, 0]));
+    for (const stage of [...stages].sort((a, b) => a.number - b.number)) {
+      const fixed = stage.scoringType === 'fixed-time';
+      const rows = competitors.map((c) => {
+        const score = scoreOf(stage.number, c.id) as (ScoreValues & IpscHits & { time: number }) | undefined;
+        const counts = score !== undefined && !c.dq && !score.dnf;
+        const points = counts ? runPoints(score, c.factor) : 0;
+        const factor = counts ? (fixed ? points : hitFactor(points, score.time)) : 0;
+        return { c, score, points, factor };
+      });
+      const ranked = rows.filter((r) => !r.c.dq && r.score !== undefined);
+      const best = Math.max(0, ...ranked.map((r) => r.factor));
+      const order = [...ranked].sort((a, b) => b.factor - a.factor || byName(a.c, b.c));
+      for (const r of rows) {
+        const inRanking = ranked.includes(r);
+        const share = inRanking ? (fixed ? r.points : stagePoints(r.factor, best, stage.maxPoints)) : 0;
+        if (inRanking) exact.set(r.c.id, exact.get(r.c.id)! + share);
+        const at = order.indexOf(r);
+        const firstEqual = order.findIndex((o) => o.factor === r.factor);
+        stagesOf.get(r.c.id)!.push({
+          stage: stage.number,
+          time: r.score ? r.score.time : null,
+          points: r.points,
+          hitFactor: r.factor,
+          stagePoints: roundTo(share, 4),
+          place: at < 0 ? null : firstEqual + 1,
+          dnf: r.score ? r.score.dnf : false,
+          scored: r.score !== undefined,
+        });
+      }
+    }
+    const shooting = competitors.filter((c) => !c.dq).map((c) => ({ c, points: roundTo(exact.get(c.id)!, 4) }));
+    shooting.sort((a, b) => b.points - a.points || byName(a.c, b.c));
+    const winner = shooting[0]?.points ?? 0;
+    const line = (c: ResultsCompetitor) => ({
+      competitorId: c.id,
+      personUuid: c.personUuid ?? null,
+      fullName: c.fullName,
+      factor: c.factor,
+      category: c.category ?? null,
+      squad: c.squad ?? null,
+    });
+    return [
+      ...shooting.map((s) => ({
+        ...line(s.c),
+        place: shooting.findIndex((o) => o.points === s.points) + 1,
+        matchPoints: s.points,
+        percent: winner > 0 ? roundTo((s.points / winner) * 100, 2) : 0,
+        dq: false,
+        stages: stagesOf.get(s.c.id),
+      })),
+      ...competitors
+        .filter((c) => c.dq)
+        .sort(byName)
+        .map((c) => ({ ...line(c), place: null, matchPoints: 0, percent: 0, dq: true, stages: stagesOf.get(c.id) })),
+    ];
+  }
+
+  it('agree on 150 generated matches', () => {
+    for (let match = 0; match < 150; match++) {
+      const tied = random() < 0.3;
+      const stages = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => ({
+        number: 8 - i,
+        maxPoints: 20 + Math.floor(random() * 150),
+        series: null,
+        shotsPerSeries: null,
+        ...(random() < 0.15 ? { scoringType: 'fixed-time' as const } : {}),
+      }));
+      const competitors = Array.from({ length: 1 + Math.floor(random() * 30) }, (_, i) =>
+        competitor(`c${Math.floor(random() * 1000)}-${i}`, {
+          fullName: random() < 0.5 ? pick(names) : `T${Math.floor(random() * 9)}`,
+          division: pick([Division.produccion, Division.open]),
+          factor: random() < 0.4 ? Factor.major : Factor.minor,
+          dq: random() < 0.08,
+          squad: random() < 0.5 ? 1 : null,
+        }),
+      );
+      const scores = stages.flatMap((stage) =>
+        competitors
+          .filter(() => random() > 0.15)
+          .map((c) =>
+            run(
+              stage.number,
+              c.id,
+              tied ? 9.87 : random() < 0.03 ? 0 : Math.round(300 + random() * 3000) / 100,
+              tied
+                ? { a: 10, c: Math.floor(random() * 2) }
+                : { a: Math.floor(random() * 20), c: Math.floor(random() * 6), d: Math.floor(random() * 3), m: random() < 0.2 ? 1 : 0, ns: random() < 0.1 ? 1 : 0 },
+              random() < 0.04,
+            ),
+          ),
+      );
+      const results = computeResults({ scoring: 'ipsc', stages, competitors, scores });
+      for (const division of results) {
+        const own = competitors.filter((c) => c.division === division.division);
+        expect(division.competitors).toEqual(plainDivision(stages, own, scores));
+      }
+      expect(results.map((d) => d.division)).toEqual([...new Set(competitors.map((c) => c.division))].sort((a, b) => a - b));
+    }
   });
 });

@@ -215,16 +215,6 @@ function ipscDivision(
     hitFactors.push(0);
     ownRuns.push(byCompetitor.get(competitor.id));
   }
-  // Ties are broken by name: each competitor's place in name order, found at the first tie.
-  let nameOrder: number[] | undefined;
-  const byNameAt = (a: number, b: number): number => {
-    if (!nameOrder) {
-      nameOrder = new Array<number>(count);
-      const sorted = competitors.map((_, i) => i).sort((x, y) => byName(competitors[x]!, competitors[y]!));
-      sorted.forEach((i, rank) => (nameOrder![i] = rank));
-    }
-    return nameOrder[a]! - nameOrder[b]!;
-  };
   const runs: number[] = [];
   const results: StageResult[] = [];
   for (const stage of stages) {
@@ -265,7 +255,8 @@ function ipscDivision(
       totals[i] = totals[i]! + exact;
       result.stagePoints = roundTo(exact, 4);
     }
-    runs.sort((a, b) => hitFactors[b]! - hitFactors[a]! || byNameAt(a, b));
+    // Equal hit factors share a place, so their order among themselves shows nowhere.
+    runs.sort((a, b) => hitFactors[b]! - hitFactors[a]!);
     for (let r = 0; r < runs.length; r++) {
       const i = runs[r]!;
       results[i]!.place = r > 0 && hitFactors[runs[r - 1]!] === hitFactors[i] ? results[runs[r - 1]!]!.place : r + 1;
@@ -278,7 +269,7 @@ function ipscDivision(
     matchPoints[i] = roundTo(totals[i]!, 4);
     ranked.push(i);
   }
-  ranked.sort((a, b) => matchPoints[b]! - matchPoints[a]! || byNameAt(a, b));
+  ranked.sort((a, b) => matchPoints[b]! - matchPoints[a]! || byName(competitors[a]!, competitors[b]!));
   const winner = ranked.length > 0 ? matchPoints[ranked[0]!]! : 0;
   const listed: CompetitorResult[] = [];
   let place = 0;
