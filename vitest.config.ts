@@ -13,7 +13,7 @@ const server = {
   fileParallelism: true,
 };
 /** Server test files that replace a module with vi.mock: each needs the modules loaded afresh. */
-const MOCKING_SERVER_TESTS = ['test/auth/login.test.ts'];
+const MOCKING_SERVER_TESTS = ['test/auth/login.test.ts', 'test/matches/results-basis.test.ts'];
 
 // One Vitest run, six projects; the root scripts pick them by name.
 export default defineConfig({
