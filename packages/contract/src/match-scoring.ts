@@ -275,54 +275,54 @@ function ipscDivision(
   let place = 0;
   for (let r = 0; r < ranked.length; r++) {
     const i = ranked[r]!;
-    const competitor = competitors[i]!;
     if (r === 0 || matchPoints[ranked[r - 1]!] !== matchPoints[i]) place = r + 1;
-    listed.push({
-      competitorId: competitor.id,
-      personUuid: competitor.personUuid ?? null,
-      fullName: competitor.fullName,
-      factor: competitor.factor,
-      category: competitor.category ?? null,
-      squad: competitor.squad ?? null,
-      place,
-      matchPoints: matchPoints[i]!,
-      percent: winner > 0 ? roundTo((matchPoints[i]! / winner) * 100, 2) : 0,
-      dq: false,
-      stages: stageResults[i]!,
-    });
+    const percent = winner > 0 ? roundTo((matchPoints[i]! / winner) * 100, 2) : 0;
+    listed.push(resultLine(competitors[i]!, place, matchPoints[i]!, percent, stageResults[i]!));
   }
   if (listed.length === count) return listed;
   const byId = new Map(competitors.map((c, i) => [c.id, stageResults[i]!]));
   return [...listed, ...disqualified(competitors, byId)];
 }
 
-function identity(competitor: ResultsCompetitor) {
-  return {
+/**
+ * A competitor's line of results, made whole in one step (no spread: the server makes one per
+ * competitor each time it ranks a division). `x`, the inner tens, on a precision match only.
+ */
+function resultLine(
+  competitor: ResultsCompetitor,
+  place: number | null,
+  matchPoints: number,
+  percent: number,
+  stages: StageResult[],
+  x?: number,
+): CompetitorResult {
+  const line: CompetitorResult = {
     competitorId: competitor.id,
     personUuid: competitor.personUuid ?? null,
     fullName: competitor.fullName,
     factor: competitor.factor,
     category: competitor.category ?? null,
     squad: competitor.squad ?? null,
+    place,
+    matchPoints,
+    percent,
+    dq: competitor.dq,
+    stages,
   };
+  if (x !== undefined) line.x = x;
+  return line;
 }
 
 // Listed last, by name, without a place.
 function disqualified(
   competitors: readonly ResultsCompetitor[],
   stageResults: ReadonlyMap<string, StageResult[]>,
+  x?: number,
 ): CompetitorResult[] {
   return competitors
     .filter((c) => c.dq)
     .sort(byName)
-    .map((c) => ({
-      ...identity(c),
-      place: null,
-      matchPoints: 0,
-      percent: 0,
-      dq: true,
-      stages: stageResults.get(c.id)!,
-    }));
+    .map((c) => resultLine(c, null, 0, 0, stageResults.get(c.id)!, x));
 }
 
 function precisionDivision(
@@ -385,14 +385,15 @@ function precisionDivision(
     .sort((a, b) => comparePrecision(a.key, b.key) || byName(a.competitor, b.competitor));
   const places = assignPlaces(ranked, (a, b) => comparePrecision(a.key, b.key) === 0);
   const winner = ranked[0]?.key.total ?? 0;
-  const listed: CompetitorResult[] = ranked.map((entry, i) => ({
-    ...identity(entry.competitor),
-    place: places[i]!,
-    matchPoints: entry.key.total,
-    percent: winner > 0 ? roundTo((entry.key.total / winner) * 100, 2) : 0,
-    dq: false,
-    x: entry.key.x,
-    stages: stageResults.get(entry.competitor.id)!,
-  }));
-  return [...listed, ...disqualified(competitors, stageResults).map((c) => ({ ...c, x: 0 }))];
+  const listed: CompetitorResult[] = ranked.map((entry, i) =>
+    resultLine(
+      entry.competitor,
+      places[i]!,
+      entry.key.total,
+      winner > 0 ? roundTo((entry.key.total / winner) * 100, 2) : 0,
+      stageResults.get(entry.competitor.id)!,
+      entry.key.x,
+    ),
+  );
+  return [...listed, ...disqualified(competitors, stageResults, 0)];
 }
