@@ -83,6 +83,21 @@ export async function competitorsOf(t: TestApp, eventId: string, token?: string)
   return competitorListSchema.parse(res.json());
 }
 
+/**
+ * A shoot with a match and one registered competitor per entry (named Tirador0, Tirador1, …),
+ * made by a staff member; the competitors' ids in the entries' order.
+ */
+export async function matchOfEntrants(t: TestApp, entrants: readonly { division: number; factor: number }[]) {
+  const staff = await createTestMember(t, { staff: true });
+  const eventId = await insertShoot(t);
+  for (const [i, entrant] of entrants.entries()) {
+    await registeredCompetitor(t, eventId, { nombre: `Tirador${i}`, ...entrant });
+  }
+  await createMatch(t, eventId, staff);
+  const byName = new Map((await competitorsOf(t, eventId, staff.token)).map((c) => [c.nombre, c.id]));
+  return { staff, eventId, ids: entrants.map((_, i) => byName.get(`Tirador${i}`)!) };
+}
+
 /** An IPSC run body with a fresh clientId. */
 export function run(values: Partial<Record<'a' | 'c' | 'd' | 'm' | 'ns' | 'procedurals' | 'time', number>> & { dnf?: boolean; basedOn?: number | null; clientId?: string } = {}) {
   return {

@@ -3,12 +3,10 @@ import { resultsSchema } from '@club/contract/match';
 import { Division } from '@club/contract/enums';
 import { buildApp } from '../../src/app.ts';
 import { TEST_NOW } from '../events/fixtures.ts';
-import { createTestMember } from '../support/auth.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import type * as Scoring from '@club/contract/match-scoring';
 import type * as Repository from '../../src/modules/matches/repository.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { competitorsOf, createMatch, insertShoot, registeredCompetitor, run, scorePath } from './fixtures.ts';
+import { matchOfEntrants, run, scorePath } from './fixtures.ts';
 
 // What a computation of results reads of the scores, and how many divisions it ranks, seen
 // through the module's own functions (each still does its work).
@@ -44,21 +42,12 @@ vi.mock('../../src/modules/matches/repository.ts', async (importOriginal) => {
 describeEachDatabase(
   'results kept as of the newest save they read',
   (get) => {
-    async function matchOfFour(t: TestApp) {
-      const staff = await createTestMember(t, { staff: true });
-      const eventId = await insertShoot(t);
-      const divisions = [Division.produccion, Division.produccion, Division.open, Division.open];
-      for (const [i, division] of divisions.entries()) {
-        await registeredCompetitor(t, eventId, { nombre: `Tirador${i}`, division, factor: 1 });
-      }
-      await createMatch(t, eventId, staff);
-      const byName = new Map((await competitorsOf(t, eventId, staff.token)).map((c) => [c.nombre, c.id]));
-      return { staff, eventId, ids: divisions.map((_, i) => byName.get(`Tirador${i}`)!) };
-    }
-
     it('ranks no division again for a save the results before it already held', async () => {
       const t = get();
-      const { staff, eventId, ids } = await matchOfFour(t);
+      const { staff, eventId, ids } = await matchOfEntrants(
+        t,
+        [Division.produccion, Division.produccion, Division.open, Division.open].map((division) => ({ division, factor: 1 })),
+      );
       const api = apiClient(t.app);
       const url = `/api/events/${eventId}/match/results/`;
       const save = async (competitor: number, values: Parameters<typeof run>[0], stage = 1) => {

@@ -5,10 +5,9 @@ import { resultsSchema } from '@club/contract/match';
 import { Division } from '@club/contract/enums';
 import { buildApp } from '../../src/app.ts';
 import { TEST_NOW } from '../events/fixtures.ts';
-import { createTestMember } from '../support/auth.ts';
 import { apiClient, describeEachDatabase } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { competitorsOf, createMatch, insertShoot, registeredCompetitor, run, scorePath } from './fixtures.ts';
+import { createMatch, matchOfEntrants, run, scorePath } from './fixtures.ts';
 
 // A server ranks again only the divisions whose competitors have new scores, and joins its answer
 // (and the answer's gzip) from pieces kept per division (decision 0067). After every change, the
@@ -42,20 +41,8 @@ describeEachDatabase(
     ];
 
     /** A match of six competitors in three divisions, and their ids in registration order. */
-    async function matchOfSix(t: TestApp) {
-      const staff = await createTestMember(t, { staff: true });
-      const eventId = await insertShoot(t);
-      for (const [i, division] of divisions.entries()) {
-        await registeredCompetitor(t, eventId, {
-          nombre: `Tirador${i}`,
-          division,
-          factor: i % 2 === 0 ? 1 : 2,
-        });
-      }
-      await createMatch(t, eventId, staff);
-      const byName = new Map((await competitorsOf(t, eventId, staff.token)).map((c) => [c.nombre, c.id]));
-      return { staff, eventId, ids: divisions.map((_, i) => byName.get(`Tirador${i}`)!) };
-    }
+    const matchOfSix = (t: TestApp) =>
+      matchOfEntrants(t, divisions.map((division, i) => ({ division, factor: i % 2 === 0 ? 1 : 2 })));
 
     it('answers after each save as a server that kept nothing would, gzip included', async () => {
       const t = get();
