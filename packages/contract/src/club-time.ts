@@ -125,6 +125,26 @@ export function formatYearMonth({ year, month }: YearMonth): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 }
 
+/** How many months ahead of the current one the calendar may be browsed (SPEC §9: the month after next). */
+export const MONTHS_AHEAD = 2;
+
+/** The last month the calendar may open, seen from the current one. */
+export function lastReachableMonth(current: YearMonth): YearMonth {
+  return shiftMonth(current, MONTHS_AHEAD);
+}
+
+/** True when the month after `view` may still be opened. */
+export function canGoForward(view: YearMonth, current: YearMonth): boolean {
+  return compareMonths(view, lastReachableMonth(current)) < 0;
+}
+
+/** Keeps a requested month within what may be opened (backwards is free, the API stops at 2000). */
+export function clampMonth(view: YearMonth, current: YearMonth): YearMonth {
+  if (compareMonths(view, lastReachableMonth(current)) > 0) return lastReachableMonth(current);
+  if (view.year < FIRST_YEAR) return { year: FIRST_YEAR, month: 1 };
+  return view;
+}
+
 // ------------------------------------------------------------ wall times a clock change removes or repeats
 
 const HOUR_MS = 60 * 60_000;

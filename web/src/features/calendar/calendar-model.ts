@@ -2,12 +2,8 @@
 import { EventType } from '@club/contract/enums';
 import { eventDate, formatDate, parseEventTime, ZERO_EVENT_TIME } from '@club/contract/event-time';
 import type { ClubEvent } from '@club/contract/schemas';
-import { compareMonths, FIRST_YEAR, shiftMonth } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
 import { wallTimeOf } from '@club/contract/wall-format';
-
-/** How many months ahead of the current one a member may browse (SPEC §9: the month after next). */
-export const MONTHS_AHEAD = 2;
 
 export interface CalendarDay {
   /** 'yyyy-MM-dd'. */
@@ -24,22 +20,8 @@ export function yearMonthOf(text: string): YearMonth {
   return { year: parts.year, month: parts.month };
 }
 
-/** The last month a member may open, seen from the current one. */
-export function lastReachableMonth(current: YearMonth): YearMonth {
-  return shiftMonth(current, MONTHS_AHEAD);
-}
-
-/** True when the month after `view` may still be opened. */
-export function canGoForward(view: YearMonth, current: YearMonth): boolean {
-  return compareMonths(view, lastReachableMonth(current)) < 0;
-}
-
-/** Keeps a requested month within what may be opened (backwards is free, the API stops at 2000). */
-export function clampMonth(view: YearMonth, current: YearMonth): YearMonth {
-  if (compareMonths(view, lastReachableMonth(current)) > 0) return lastReachableMonth(current);
-  if (view.year < FIRST_YEAR) return { year: FIRST_YEAR, month: 1 };
-  return view;
-}
+// Which months may be opened is the contract's (the server draws the same month for a visitor).
+export { MONTHS_AHEAD, canGoForward, clampMonth, lastReachableMonth } from '@club/contract/club-time';
 
 /**
  * The weeks of a month as shown, Monday first: the first week starts on the Monday on or before
