@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PageDrawing } from '@club/contract/content-view';
 import type { Language } from '@club/contract/languages';
 
@@ -51,4 +53,56 @@ export function pageDrawer(webDist: string): PageDrawer {
   };
   drawers.set(webDist, drawer);
   return drawer;
+}
+
+/** A page drawn by the server, in each encoding it is sent in. */
+export interface DrawnPage {
+  status: number;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const ROOT_START = '<div id="root" data-areas="';
+
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** True when `page` (a build's drawing) has the `#root` element `replaceRoot` replaces. */
+export const hasRoot = (page: string) => page.includes(ROOT_START);
+
+/** `page` with its `#root` element (from its start to the last `</div>` before `</body>`) replaced. */
+export function replaceRoot(page: string, root: string): string | undefined {
+  const start = page.indexOf(ROOT_START);
+  const end = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
+  if (start < 0 || end < start) return undefined;
+  return page.slice(0, start) + root + page.slice(end + '</div>'.length);
+}
+
+/** `#root` drawn: the markup and the translation areas it shows (the app loads them before replacing it). */
+export function drawnRoot(drawn: { markup: string; areas: string[] }, attributes = ''): string {
+  return `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}"${attributes}>${drawn.markup}</div>`;
+}
+
+/**
+ * JSON in a script element of the page (read by the app, never run): `<` is written as \u003c, so
+ * no `</script>` or `<!--` in any text ends it.
+ */
+export const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/**
+ * A drawn page with its compressed copies, made off the event loop (zlib's threads). `brotli` is
+ * the quality: 11 (a tenth of a second of a thread for home) where the page is drawn again
+ * seldom and its first bytes count most.
+ */
+export async function compressedPage(status: number, html: string, brotli: number): Promise<DrawnPage> {
+  const bytes = Buffer.from(html);
+  const [br, gzipped] = await Promise.all([
+    compressBrotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotli, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    compressGzip(bytes, { level: brotli >= 9 ? 9 : 6 }),
+  ]);
+  return { status, html: bytes, br, gzip: gzipped };
 }

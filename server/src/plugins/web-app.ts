@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage } from '@club/contract/la
 import type { Language } from '@club/contract/languages';
 import { ApiError } from '../lib/api-error.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
+import type { DrawnPage } from '../lib/page-drawing.ts';
 import { clubMonth, formatYearMonth } from '@club/contract/club-time';
 
 // Vite names built files `name-HASH.ext`; those never change, so browsers may keep them a year.
@@ -43,23 +44,23 @@ function plainShell(webDist: string, language: string): string | undefined {
 
 const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
-/** A page drawn by the server, in each encoding it may be sent in. */
-export interface LivePage {
-  status: number;
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
 /**
  * The pages drawn from data the server holds rather than at build time (the club's content,
- * decision 0041), handed in by app.ts: `page` answers 'not-in-content' for a path that names
+ * decision 0041; the visitor's calendar, decision 0073), handed in by app.ts: `page` answers 'not-in-content' for a path that names
  * nothing the data holds (404), and undefined when it cannot draw the page (the build's page,
  * which the app fills in, goes out instead).
  */
 export interface LivePages {
   handles(pathname: string): boolean;
-  page(request: FastifyRequest, pathname: string, language: Language): Promise<LivePage | 'not-in-content' | undefined>;
+  page(request: FastifyRequest, pathname: string, language: Language): Promise<DrawnPage | 'not-in-content' | undefined>;
+}
+
+/** The pages of several `LivePages`: each path is drawn by the first that handles it. */
+export function eitherPage(...all: LivePages[]): LivePages {
+  return {
+    handles: (pathname) => all.some((pages) => pages.handles(pathname)),
+    page: (request, pathname, language) => all.find((pages) => pages.handles(pathname))!.page(request, pathname, language),
+  };
 }
 
 /** Serves the built web app: files with cache headers, SPA routes with 200, anything else 404. */

@@ -1,42 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
 import type { RenderedContent } from '@club/contract/content';
 import { LANGUAGES } from '@club/contract/languages';
 import type { Language } from '@club/contract/languages';
-import { pageDrawer } from '../../lib/page-drawing.ts';
-
-export interface DrawnPage {
-  status: number;
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-const ROOT_START = '<div id="root" data-areas="';
+import { compressedPage, drawnRoot, hasRoot, jsonBlock, pageDrawer, replaceRoot } from '../../lib/page-drawing.ts';
+import type { DrawnPage } from '../../lib/page-drawing.ts';
 
 /** What `page` answers for an instructor or news item the content does not hold. */
 export const NOT_IN_CONTENT = 'not-in-content';
 
-/** `page` with its `#root` element (from its start to the last `</div>` before `</body>`) replaced. */
-function replaceRoot(page: string, root: string): string | undefined {
-  const start = page.indexOf(ROOT_START);
-  const end = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
-  if (start < 0 || end < start) return undefined;
-  return page.slice(0, start) + root + page.slice(end + '</div>'.length);
-}
 const TEAM = /^\/team\/([a-z0-9][a-z0-9-]{0,63})$/;
 const NEWS = /^\/news\/([a-z0-9][a-z0-9-]{0,63})\/(es|ca|en)$/;
 const KEPT_MAX = 200;
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-// JSON inside a script element: `<` is written as \u003c, so no `</script>` or `<!--` in any text ends it.
-const dataBlock = (content: RenderedContent) =>
-  `<script type="application/json" id="${CONTENT_ELEMENT_ID}">${JSON.stringify(content).replace(/</g, '\\u003c')}</script>`;
+const dataBlock = (content: RenderedContent) => jsonBlock(CONTENT_ELEMENT_ID, content);
 
 /**
  * The pages that show the club's content (home, each instructor's, each news item's), drawn
@@ -66,16 +43,9 @@ export function createDrawnPages(webDist: string) {
     return first ? fs.readFileSync(path.join(dir, first), 'utf8') : undefined;
   };
 
-  // The page is compressed once per content version, off the event loop (zlib's threads), at
-  // brotli's best: a tenth of a second of one thread buys about 1.8 KB of home's first bytes.
-  const finish = async (status: number, html: string): Promise<DrawnPage> => {
-    const bytes = Buffer.from(html);
-    const [br, gzipped] = await Promise.all([
-      compressBrotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-      compressGzip(bytes, { level: 9 }),
-    ]);
-    return { status, html: bytes, br, gzip: gzipped };
-  };
+  // The page is compressed once per content version, at brotli's best: a tenth of a second of
+  // one thread buys about 1.8 KB of home's first bytes.
+  const finish = (status: number, html: string) => compressedPage(status, html, 11);
 
   async function draw(
     pathname: string,
@@ -92,14 +62,14 @@ export function createDrawnPages(webDist: string) {
     if (!known) return NOT_IN_CONTENT;
     const page = home ? model('home', language) : team ? teamModel(team[1]!, language) : model('news', language);
     const renderer = await drawer.renderer();
-    if (!page || !page.includes(ROOT_START)) return undefined;
+    if (!page || !hasRoot(page)) return undefined;
     // Without the drawing code (a build that skipped it) the model goes out with the live content
     // beside it: the app shows that content once it starts.
     if (!renderer) return finish(200, page.replace('</body>', `${dataBlock(content)}</body>`));
     const drawn = await renderer.renderPage(trimmed, language, drawer.areasOf(language), 'anonymous', now, content);
     // The page names the content version it was drawn from and does not carry the content: the
     // app asks for it when it starts (a page's first 14 KB arrive in the first round trip).
-    const root = `<div id="root" data-areas="${escapeAttribute(drawn.areas.join(','))}" data-content="${content.version}">${drawn.markup}</div>`;
+    const root = drawnRoot(drawn, ` data-content="${content.version}"`);
     const html = replaceRoot(page, root);
     return html ? finish(200, html) : undefined;
   }
