@@ -24,6 +24,9 @@ export function budgetOf(name: string): ScriptBudget | undefined {
   // The sign-in and register forms, light too (decision 0054): once started, their form code and
   // the contract's schemas, not the calendar's.
   if (name === 'login' || name === 'register' || name === 'forgoten') return { first: 60 * KB, total: 195 * KB };
+  // The visitor's calendar, drawn by the server with the month's events (decision 0073): light
+  // too; once started, the calendar's screen with its dialogs and the schemas it reads.
+  if (name === 'calendar') return { first: 60 * KB, total: 230 * KB };
   return undefined;
 }
 

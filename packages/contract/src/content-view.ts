@@ -4,7 +4,7 @@ import { LANGUAGES, CLUB_LANGUAGE } from './languages.ts';
 import type { Language } from './languages.ts';
 import type { NewsItem, PhotoInfo, RenderedContent } from './content.ts';
 import type { ScoringSnapshot } from './match.ts';
-import type { User } from './schemas.ts';
+import type { Event, User } from './schemas.ts';
 
 export type LocalizedText = Record<Language, string>;
 
@@ -22,8 +22,23 @@ export interface PageDrawing {
     now?: Date,
     content?: RenderedContent,
     signedIn?: SignedInDrawing,
+    month?: DrawnMonth,
   ): Promise<{ markup: string; areas: string[] }>;
 }
+
+/**
+ * A month of the calendar with its events as a visitor is answered them (GET /api/{year}/{month}/):
+ * the server draws the visitor's calendar with it (decision 0073) and puts it in the page
+ * (`MONTH_ELEMENT_ID`), so the app's first render shows the same events.
+ */
+export interface DrawnMonth {
+  year: number;
+  month: number;
+  events: Event[];
+}
+
+/** The id of the script element in which the drawn calendar carries the month it was drawn with. */
+export const MONTH_ELEMENT_ID = 'club-month';
 
 /**
  * A screen drawn for one member (the server draws the scoring screen for the range officer who

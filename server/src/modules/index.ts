@@ -24,6 +24,7 @@ import { contentHooks } from './content/index.ts';
 export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
 export { contentPages } from './content/index.ts';
+export { calendarPages } from './events/index.ts';
 
 /** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {

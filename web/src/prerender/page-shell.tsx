@@ -17,7 +17,10 @@ import type { FirstCalls } from '@club/contract/routes';
 import siteSettings from '@club/contract/site-settings.json';
 import { HOME_AREAS } from '../features/home/home-areas.ts';
 import type { RenderedContent } from '@club/contract/content';
-import type { SignedInDrawing } from '@club/contract/content-view';
+import { MONTH_ELEMENT_ID } from '@club/contract/content-view';
+import type { DrawnMonth, SignedInDrawing } from '@club/contract/content-view';
+import { ANONYMOUS_VIEWER, monthEventsKey } from '../features/calendar/api/month-events.ts';
+import { calendarModel } from './calendar-model.ts';
 import { DrawnScoringContext } from '../features/match/scoring/drawn-scoring.ts';
 import { SCORING_MODEL } from './scoring-model.ts';
 import { CONTENT_KEY } from '../lib/content/content.ts';
@@ -62,6 +65,17 @@ export interface PrerenderedPage {
    * model member and data draw it once more at build time, for the style rules that drawing needs.
    */
   signedInModel?: SignedInDrawing;
+  /**
+   * The screen is drawn again by the server with a month's events (the visitor's calendar,
+   * decision 0073): this model month draws it once more at build time, for the style rules its
+   * event chips need.
+   */
+  monthModel?: (now: Date | undefined) => { now: Date; month: DrawnMonth };
+  /**
+   * A light page that is light only where this expression (the starter's JavaScript) is true,
+   * and otherwise starts the app at once as other pages do.
+   */
+  lightWhen?: string;
 }
 
 /** The path the news page model is drawn at, with a placeholder item (NEWS_MODEL_ITEM). */
@@ -89,7 +103,17 @@ const page = (
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { ...page(APP_ROUTES.home, 'src/features/home/home-page.tsx'), preloadAreas: HOME_AREAS, content: true, light: true },
-  { ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'), months: 12, images: ['/images/calendar/banner.svg'] },
+  // A visitor's calendar is drawn by the server with the month's events, and is then light: its
+  // app starts on the visitor's first act (decision 0073). Without those events in the page (a
+  // server that could not draw it) or with an event to open (the mails' links), the app starts at once.
+  {
+    ...page(APP_ROUTES.calendar, 'src/features/calendar/calendar-page.tsx'),
+    months: 12,
+    images: ['/images/calendar/banner.svg'],
+    light: true,
+    lightWhen: `document.getElementById(${JSON.stringify(MONTH_ELEMENT_ID)}) && !new URLSearchParams(location.search).has('event')`,
+    monthModel: calendarModel,
+  },
   // The sign-in forms take typing on the drawing; the app starts on the visitor's first act and
   // carries what was typed into its own form (decision 0054).
   { ...page(APP_ROUTES.login, 'src/features/auth/login-page.tsx'), light: true },
@@ -201,7 +225,7 @@ function atInstant<T>(now: Date | undefined, render: () => T): T {
  * members' screens (their frame, filled in once the app knows the member); `now`, the instant it
  * is drawn at (the build's by default). `signedIn`: a screen drawn for one member, signed in, with
  * its data (the server draws the scoring screen so, decision 0068); `pathname` may then carry the
- * screen's query.
+ * screen's query. `month`: the calendar's month with its events, as a visitor sees it (decision 0073).
  */
 export async function renderPage(
   pathname: string,
@@ -211,11 +235,14 @@ export async function renderPage(
   now?: Date,
   content?: RenderedContent,
   signedIn?: SignedInDrawing,
+  month?: DrawnMonth,
 ): Promise<DrawnPage> {
   const i18n = translations(language, areas);
   const queryClient = new QueryClient();
   // The screen reads the content as the app will: from its query, here already filled.
   if (content) queryClient.setQueryData(CONTENT_KEY, content);
+  // So does the calendar its month's events, as a visitor's app holds them.
+  if (month) queryClient.setQueryData(monthEventsKey(month.year, month.month, ANONYMOUS_VIEWER), month.events);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
   if (context instanceof Response) throw new Error(`prerender: ${pathname} answers ${context.status}`);

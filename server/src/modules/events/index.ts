@@ -23,3 +23,4 @@ export {
   findMatchEventHeaders,
 } from './match-entrants.ts';
 export type { MatchEntrant, MatchEventHeader } from './match-entrants.ts';
+export { calendarPages } from './drawn-calendar.ts';

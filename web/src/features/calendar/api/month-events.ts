@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MONTH_ELEMENT_ID } from '@club/contract/content-view';
+import type { DrawnMonth } from '@club/contract/content-view';
 import { eventListSchema } from '@club/contract/schemas';
 import type { ClubEvent } from '@club/contract/schemas';
 import { apiRequest } from '../../../lib/http.ts';
 
 /** Root of every events query key: a subscribe invalidates all of them. */
 export const EVENTS_QUERY_ROOT = ['events'] as const;
+
+/** The viewer of a visitor's months (a member's are theirs, by id). */
+export const ANONYMOUS_VIEWER = 'anonymous';
 
 /**
  * The key of one month. The answer depends on who asks (private events, own registration,
@@ -26,7 +31,39 @@ export function monthEventsQuery(year: number, month: number, viewer: string) {
   });
 }
 
-/** The events of a month; `enabled` waits for the session to be known. */
+/** How long after the page arrived the month it carries may stand in for an answer. */
+const DRAWN_MONTH_FRESH_MS = 5 * 60_000;
+let drawnMonth: DrawnMonth | null | undefined;
+
+/**
+ * The events of `year`/`month` as the page was drawn with them (a visitor's calendar, decision
+ * 0073), read once from the page; undefined for another month, another page, or a page open for
+ * long. The server answered them to a visitor at the page's request: public events only.
+ */
+export function drawnMonthEvents(year: number, month: number): ClubEvent[] | undefined {
+  if (typeof document === 'undefined' || performance.now() > DRAWN_MONTH_FRESH_MS) return undefined;
+  if (drawnMonth === undefined) {
+    const text = document.getElementById(MONTH_ELEMENT_ID)?.textContent;
+    try {
+      drawnMonth = text ? (JSON.parse(text) as DrawnMonth) : null;
+    } catch {
+      drawnMonth = null;
+    }
+  }
+  return drawnMonth && drawnMonth.year === year && drawnMonth.month === month ? drawnMonth.events : undefined;
+}
+
+/**
+ * The events of a month; `enabled` waits for the session to be known. On the page the server drew
+ * with this month's events, a visitor starts from them (the app's first render shows what the
+ * page shows, then asks again), and a member sees them until their own answer arrives.
+ */
 export function useMonthEvents(year: number, month: number, viewer: string, enabled: boolean) {
-  return useQuery({ ...monthEventsQuery(year, month, viewer), enabled });
+  const drawn = drawnMonthEvents(year, month);
+  return useQuery({
+    ...monthEventsQuery(year, month, viewer),
+    enabled,
+    initialData: viewer === ANONYMOUS_VIEWER ? drawn : undefined,
+    placeholderData: viewer === ANONYMOUS_VIEWER ? undefined : drawn,
+  });
 }

@@ -8,7 +8,7 @@ import type { ClubEvent } from '@club/contract/schemas';
 import { ApiCallError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { showToast } from '../../../lib/toasts.ts';
-import { useMonthEvents } from '../api/month-events.ts';
+import { ANONYMOUS_VIEWER, useMonthEvents } from '../api/month-events.ts';
 import { longDate, weekdayNames } from '../calendar-format.ts';
 import { compareMonths, formatYearMonth, parseYearMonth, shiftMonth } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
@@ -31,7 +31,7 @@ const NO_EVENTS: readonly ClubEvent[] = [];
 export function EventsCalendar() {
   const { t, i18n } = useTranslation(['events-calendar', 'common']);
   const { status, user } = useSession();
-  const viewer = user?.uuid ?? 'anonymous';
+  const viewer = user?.uuid ?? ANONYMOUS_VIEWER;
   const nowLocal = useClubNow();
   const today = eventDate(nowLocal);
   const current = yearMonthOf(nowLocal);
@@ -205,7 +205,7 @@ export function EventsCalendar() {
             <span className="visually-hidden">{t('common:loading')}</span>
           </div>
         ) : null}
-        {query.isSuccess && !settling && events.length === 0 ? (
+        {query.isSuccess && !query.isPlaceholderData && !settling && events.length === 0 ? (
           <p className="cal-empty">{t('NO_EVENTS_MONTH')}</p>
         ) : null}
       </div>
