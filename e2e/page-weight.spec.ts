@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { appStarted, expect, test } from './support/test.ts';
+import { appStarted, expect, holdBack, test } from './support/test.ts';
 import { createMember } from './support/fixtures.ts';
 import { signInByApi } from './support/session.ts';
 
@@ -147,12 +147,7 @@ test.describe('a public page runs only what it needs', () => {
     const member = createMember();
     // The app's entry is held back until the member has typed everything: the typing lands on
     // the drawing, whatever the machine's speed (decision 0054).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
     const scripts = watchScripts(page);
     await page.goto('/login', { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
@@ -358,4 +353,99 @@ test('the designer and the dry training start without making a date format; the 
   await page.goto('/calendar', { waitUntil: 'load' });
   await appStarted(page);
   expect(await made()).toBeGreaterThan(0);
+});
+
+// A visitor's calendar is drawn by the server with the month's events and is light: its app starts
+// on the visitor's first act, and a tap on the drawing is made on the app once it is there
+// (decision 0073).
+test.describe('a visitor’s calendar', () => {
+  /** The month's events as the calendar's call answers a visitor, for the month the grid shows. */
+  const visitorMonth = async (page: Page) => {
+    const month = await page.locator('.cal-grid').getAttribute('data-month');
+    const [year, number] = month!.split('-').map(Number);
+    const answer = await page.request.get(`/api/${year}/${number}/`);
+    return (await answer.json()) as { uuid: string; evento: string; start: string }[];
+  };
+  const chipTitles = (page: Page) => page.locator('.cal-chips .cal-chip-title').allTextContents();
+
+  test('comes drawn with the month’s events and runs its starter alone until the visitor acts', async ({ page }) => {
+    const scripts = watchScripts(page);
+    // The app's own call for the month is held back until its first screen has been looked at.
+    const release = await holdBack(page, /\/api\/\d{4}\/\d{1,2}\/$/);
+    await page.goto('/calendar', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await expect(html(page)).toHaveAttribute('data-start', 'intent');
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+    expect(scripts.files()).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+    expect(await scripts.gzip()).toBeLessThanOrEqual(60 * KB);
+    // The drawing shows the month's events, those a visitor is answered, in their order.
+    const events = await visitorMonth(page);
+    expect(events.length).toBeGreaterThan(0);
+    const drawn = await chipTitles(page);
+    expect(drawn).toEqual(events.map((event) => event.evento));
+
+    await page.mouse.move(200, 300, { steps: 4 });
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    // The app's first screen is the drawing's: the same events, from the month the page carries,
+    // before its own call for them has been answered.
+    await expect(page.locator('.cal-chip').first()).toBeEnabled();
+    expect(await chipTitles(page)).toEqual(drawn);
+    await expect(page.locator('.cal-loading')).toHaveCount(0);
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(await chipTitles(page)).toEqual(drawn);
+    expect(await scripts.gzip()).toBeLessThanOrEqual(230 * KB);
+  });
+
+  test('an event tapped before the app has started opens once it has', async ({ page }) => {
+    // The app's code is held back until the tap has been made on the drawing.
+    const release = await holdBack(page, /\/assets\/start-app-[\w-]+\.js$/);
+    await page.goto('/calendar', { waitUntil: 'load' });
+    const chip = page.locator('.cal-chips .cal-chip').first();
+    const title = await chip.locator('.cal-chip-title').textContent();
+    await expect(chip).toBeDisabled();
+    const box = (await chip.boundingBox())!;
+    await page.mouse.move(box.x + 4, box.y + 4, { steps: 3 });
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(html(page)).not.toHaveAttribute('data-app', 'started');
+    release();
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    const card = page.locator('[id^="cal-card-"]');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(title!);
+    await expect(page.locator('.cal-chips .cal-chip[aria-expanded="true"]')).toHaveCount(1);
+  });
+
+  test('on a phone, a day tapped before the app has started opens its list once it has', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const release = await holdBack(page, /\/assets\/start-app-[\w-]+\.js$/);
+    await page.goto('/calendar', { waitUntil: 'load' });
+    const day = page.locator('.cal-day.has-events .cal-day-button').first();
+    await expect(day).toBeDisabled();
+    const box = (await day.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    release();
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.cal-agenda')).toBeVisible();
+    await context.close();
+  });
+
+  test('a link to an event starts the app at once and opens it; a member’s calendar starts at once', async ({ page }) => {
+    await page.goto('/calendar', { waitUntil: 'load' });
+    const [event] = await visitorMonth(page);
+    await page.goto(`/calendar?event=${event!.uuid}`, { waitUntil: 'load' });
+    await expect(html(page)).not.toHaveAttribute('data-start', 'intent');
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    await expect(page.locator(`#cal-card-${event!.uuid}`)).toContainText(event!.evento);
+
+    const member = createMember();
+    await signInByApi(page, member);
+    await page.goto('/calendar', { waitUntil: 'load' });
+    await expect(html(page)).not.toHaveAttribute('data-start', 'intent');
+    await expect(html(page)).toHaveAttribute('data-app', 'started');
+    await expect(page.locator('.cal-chips .cal-chip').first()).toBeEnabled();
+  });
 });

@@ -28,6 +28,20 @@ export async function appStarted(page: Page, timeout?: number): Promise<void> {
  * once the page has loaded and the app has started, so a test acts on the app and never on the
  * drawing. A test that looks at the drawing itself names the moment it wants (`waitUntil`).
  */
+/**
+ * Holds back the page's requests to `url` until the function it gives back is called: a test
+ * makes its step happen before them, whatever the machine's speed.
+ */
+export async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

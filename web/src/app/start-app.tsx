@@ -9,17 +9,20 @@ import { createAppRouter, opensWithoutDates } from './router.tsx';
 import { restoreSession } from '../lib/session.tsx';
 import { TEST_HOOKS } from '../lib/test-hooks.ts';
 import { keepDrawnFields } from '../lib/drawn-fields.ts';
+import { makeDrawnTap } from '../lib/drawn-taps.ts';
 import { contentQuery } from '../lib/content/content.ts';
 
 /**
  * Runs once the app has replaced the drawing (it commits with the first screen): what the
- * visitor typed into the drawing's fields meanwhile goes into the app's (`carryFields`). In the
+ * visitor typed into the drawing's fields meanwhile goes into the app's (`carryFields`), and a
+ * button tapped on the drawing is pressed on the app's (`makeDrawnTap`). In the
  * browser tests' build it also marks the document (`data-app="started"` on `<html>`), so the
  * tests act on the app and never on the drawing.
  */
 function DrawingReplaced({ carryFields }: { carryFields: () => void }) {
   useEffect(() => {
     carryFields();
+    makeDrawnTap(document.getElementById('root')!);
     if (TEST_HOOKS) document.documentElement.dataset.app = 'started';
   }, [carryFields]);
   return null;
