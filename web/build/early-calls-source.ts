@@ -42,8 +42,10 @@ const DRAWING_QUERY = ['stage', 'squad'];
  * in place of the frame (unless the app has started meanwhile) and leaves its data on `window`
  * (DRAWN_SCREEN_KEY) for the app's first render. `callEarly` answers a promise that settles once
  * the drawing is shown or will not be, which the starter waits for before it asks for the app.
+ * `deferred`: the starter calls `callEarly` itself, later (a light page reads the device's storage
+ * in a task of its own: its first read waits on the browser, decision 0073).
  */
-export function earlyCallsSource(screen: FirstCalls | undefined): string {
+export function earlyCallsSource(screen: FirstCalls | undefined, deferred = false): string {
   // Only a screen the server draws carries the lines that ask for the drawing (every page's
   // starter is in its first bytes).
   const draws = screen?.drawing !== undefined;
@@ -92,6 +94,5 @@ ${
   }
   globalThis[${JSON.stringify(EARLY_CALLS_KEY)}] = { token, at: performance.now(), answers };
 ${draws ? DRAWING_LINES : ''}};
-const drawingShown = callEarly();
-`;
+${deferred ? '' : 'const drawingShown = callEarly();\n'}`;
 }
