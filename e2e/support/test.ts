@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
  * is lost when the app replaces it.
  */
 export async function appStarted(page: Page, timeout?: number): Promise<void> {
-  // A light page (`data-start="intent"` on `<html>`, web/build/prerender-pages.ts) starts its app
+  // A light page (`data-start="intent"` on `<html>`, web/build/starter-source.ts) starts its app
   // only once the visitor acts on it: here the test acts, with the scroll a reading visitor makes.
   await expect
     .poll(

@@ -2,7 +2,7 @@
  * A page's first calls, sent by its starter before the app's code has arrived (decision 0060):
  * the session's check for a stored session, and the screen's own calls where its drawn frame
  * names them. The starter
- * (web/build/prerender-pages.ts) keeps them on `window` under EARLY_CALLS_KEY; the app takes each
+ * (web/build/early-calls-source.ts) keeps them on `window` under EARLY_CALLS_KEY; the app takes each
  * answer once, for the same GET with the same token, while it is fresh, and otherwise asks again.
  */
 export const EARLY_CALLS_KEY = '__clubEarlyCalls';

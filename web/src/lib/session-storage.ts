@@ -5,7 +5,7 @@ const TOKEN = `${PREFIX}token`;
 const UUID = `${PREFIX}uuid`;
 /**
  * Where the token and uuid are kept; a page's starter reads them to tell a member's visit and to
- * send the page's first calls (web/build/prerender-pages.ts).
+ * send the page's first calls (web/build/starter-source.ts, web/build/early-calls-source.ts).
  */
 export const SESSION_TOKEN_KEY = TOKEN;
 export const SESSION_UUID_KEY = UUID;

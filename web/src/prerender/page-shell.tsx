@@ -50,7 +50,7 @@ export interface PrerenderedPage {
   /**
    * The drawing is the whole page and nothing on it needs the app before the visitor acts: its
    * starter drives the drawn menu and language buttons and starts the app only once the visitor
-   * acts on the page (web/build/prerender-pages.ts, decision 0044); fields typed into meanwhile
+   * acts on the page (web/build/starter-source.ts, decision 0044); fields typed into meanwhile
    * are carried into the app's (decision 0054).
    */
   light?: boolean;

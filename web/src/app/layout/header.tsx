@@ -31,7 +31,7 @@ export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
   // A drawn page's menu may already be open when the app starts (its starter drives the drawn
-  // toggle, web/build/prerender-pages.ts): the app keeps it open rather than closing it under the finger.
+  // toggle, web/build/starter-source.ts): the app keeps it open rather than closing it under the finger.
   const [expanded, setExpanded] = useState(
     () => typeof document !== 'undefined' && document.querySelector('#main-navigation.show') !== null,
   );

@@ -38,7 +38,7 @@ export function HomePage() {
       return;
     }
     // Arriving with a fragment jumps there as browsers do on load; links on the page glide. A
-    // glide the drawn page set off before the app started (build/prerender-pages.ts) is left to
+    // glide the drawn page set off before the app started (build/starter-source.ts) is left to
     // end and then checked as the app's own: moving the page while the browser glides it leaves
     // it one step of the glide off.
     const arriving = !arrived.current;
