@@ -46,9 +46,9 @@ const ENCODING_SUFFIX = { br: 'br', gzip: 'gz' } as const;
 
 /**
  * The pages drawn from data the server holds rather than at build time (the club's content,
- * decision 0041; the visitor's calendar, decision 0073), handed in by app.ts: `page` answers 'not-in-content' for a path that names
- * nothing the data holds (404), and undefined when it cannot draw the page (the build's page,
- * which the app fills in, goes out instead).
+ * decision 0041; the visitor's calendar, decision 0073), handed in by app.ts: `page` answers
+ * 'not-in-content' for a path that names nothing the data holds (404), and undefined when it
+ * cannot draw the page (the build's page, which the app fills in, goes out instead).
  */
 export interface LivePages {
   handles(pathname: string): boolean;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clampMonth, clubMonth, clubWallTime, compareMonths, formatYearMonth, parseYearMonth } from '@club/contract/club-time';
 import type { YearMonth } from '@club/contract/club-time';
@@ -10,6 +9,7 @@ import { APP_ROUTES } from '@club/contract/routes';
 import type { ClubEvent } from '@club/contract/schemas';
 import { compressedPage, drawnRoot, hasRoot, jsonBlock, pageDrawer, replaceRoot } from '../../lib/page-drawing.ts';
 import type { DrawnPage } from '../../lib/page-drawing.ts';
+import { prerenderedPage } from '../../plugins/web-app.ts';
 import { monthBody } from './month-cache.ts';
 
 const KEPT_MAX = 100;
@@ -28,15 +28,11 @@ export function calendarPages(app: FastifyInstance, webDist: string) {
   const kept = new Map<string, Promise<DrawnPage | undefined>>();
   let keptVersion = '';
 
-  /** The build's drawing of the calendar for the month (any month's serves: their styles are alike). */
-  const model = (view: YearMonth, language: Language): string | undefined =>
-    [`calendar.${formatYearMonth(view)}.${language}.html`, `calendar.${language}.html`]
-      .map((file) => path.join(webDist, 'pages', file))
-      .filter((file) => fs.existsSync(file))
-      .map((file) => fs.readFileSync(file, 'utf8'))[0];
-
   async function draw(view: YearMonth, current: YearMonth, language: Language, events: ClubEvent[], now: Date) {
-    const page = model(view, language);
+    // The build's drawing of the calendar for the month, the page the server would send without
+    // this one (any month's serves as the model: their styles are alike).
+    const file = prerenderedPage(webDist, APP_ROUTES.calendar, 200, language, formatYearMonth(view));
+    const page = file ? fs.readFileSync(file, 'utf8') : undefined;
     const renderer = await drawer.renderer();
     // Without the drawing code the build's page goes out, and the app fills in the events.
     if (!page || !hasRoot(page) || !renderer) return undefined;
