@@ -592,6 +592,23 @@ for (const lang of ['es', 'ca', 'en'] as const) {
           await photograph(p, `${shots}/${screen}-${lang}-${width}.png`, { fullPage: true });
           const scroll = await p.evaluate(() => document.documentElement.scrollWidth);
           if (scroll > width) problems.push(`${who} ${screen} ${width}: ${scroll} px wide`);
+          if (mobile && (screen === 'results' || screen === 'mine')) {
+            // A competitor reads a stage's place and points on a phone without finding that the
+            // table scrolls sideways: every column fits its frame. By stage too.
+            const unfitTables = async (view: string) => {
+              for (const frame of await p.locator('.table-responsive').filter({ visible: true }).all()) {
+                const [wide, room] = await frame.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+                if (wide > room) problems.push(`${who} ${screen} ${view} ${width}: a table ${wide} px wide in ${room} px`);
+              }
+            };
+            await unfitTables('stages of a competitor');
+            if (screen === 'results') {
+              await p.getByRole('button', { name: { es: 'Por ejercicio', ca: 'Per exercici', en: 'By stage' }[lang] }).click();
+              await expect(p.locator('.results-table').first()).toBeVisible();
+              await photograph(p, `${shots}/results-by-stage-${lang}-${width}.png`, { fullPage: true });
+              await unfitTables('by stage');
+            }
+          }
           if (mobile || lang === 'es') for (const violation of await axeViolations(p)) problems.push(`${who} ${screen} ${width}: ${violation}`);
         }
         await context.close();

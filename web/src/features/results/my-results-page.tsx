@@ -8,6 +8,7 @@ import { useMyResults } from './api/results.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';
+import { StageTable } from './stage-table.tsx';
 
 /** The member's matches (/my-results), beside the training log: place, percent and each stage. */
 export function MyResultsPage() {
@@ -53,33 +54,7 @@ export function MyResultsPage() {
                     ) : null}
                   </p>
                   <ScrollTable label={t('STAGES_OF', { name: m.matchName })}>
-                    <table className="table table-sm mb-0">
-                      <caption className="visually-hidden">{t('STAGES_OF', { name: m.matchName })}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('STAGE')}</th>
-                          {m.scoring === 'ipsc' ? <th scope="col">{t('TIME')}</th> : null}
-                          <th scope="col">{t('POINTS')}</th>
-                          {m.scoring === 'ipsc' ? <th scope="col">{t('HF')}</th> : null}
-                          {m.scoring === 'ipsc' ? <th scope="col">{t('STAGE_POINTS')}</th> : null}
-                          <th scope="col">{t('PLACE')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {m.stages.map((s) => (
-                          <tr key={s.stage}>
-                            <th scope="row">
-                              {s.stage}. {s.name}
-                            </th>
-                            {m.scoring === 'ipsc' ? <td>{s.dnf ? t('DNF') : n(s.time, 2)}</td> : null}
-                            <td>{n(s.points, 0)}</td>
-                            {m.scoring === 'ipsc' ? <td>{n(s.hitFactor, 4)}</td> : null}
-                            {m.scoring === 'ipsc' ? <td>{n(s.stagePoints, 4)}</td> : null}
-                            <td>{s.place ?? '–'}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <StageTable stages={m.stages} ipsc={m.scoring === 'ipsc'} caption={t('STAGES_OF', { name: m.matchName })} />
                   </ScrollTable>
                 </div>
               </article>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { matchPath } from '@club/contract/routes';
-import type { CompetitorResult, MatchStage, Results } from '@club/contract/match';
+import type { MatchStage, Results } from '@club/contract/match';
 import { PageHeader } from '../../lib/page-title.tsx';
 import { ApiCallError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -11,40 +11,7 @@ import { downloadResultsCsv, resultsCsvPath, useMatchOfResults, useResults } fro
 import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';
-
-function StageRows({ competitor, stages, ipsc }: { competitor: CompetitorResult; stages: MatchStage[]; ipsc: boolean }) {
-  const { t, i18n } = useTranslation('results');
-  const n = (value: number | null, digits: number) => formatNumber(value, digits, i18n.language);
-  return (
-    <table className="table table-sm results-stage-table mb-0">
-      <caption className="visually-hidden">{t('STAGES_OF', { name: competitor.fullName })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('STAGE')}</th>
-          {ipsc ? <th scope="col">{t('TIME')}</th> : null}
-          <th scope="col">{t('POINTS')}</th>
-          {ipsc ? <th scope="col">{t('HF')}</th> : null}
-          {ipsc ? <th scope="col">{t('STAGE_POINTS')}</th> : null}
-          <th scope="col">{t('PLACE')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {competitor.stages.map((s) => (
-          <tr key={s.stage}>
-            <th scope="row">
-              {s.stage}. {stages.find((stage) => stage.number === s.stage)?.name ?? ''}
-            </th>
-            {ipsc ? <td>{s.dnf ? t('DNF') : s.scored === false ? '–' : n(s.time, 2)}</td> : null}
-            <td>{s.scored === false ? '–' : n(s.points, 0)}</td>
-            {ipsc ? <td>{s.scored === false ? '–' : n(s.hitFactor, 4)}</td> : null}
-            {ipsc ? <td>{s.scored === false ? '–' : n(s.stagePoints, 4)}</td> : null}
-            <td>{s.place ?? '–'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+import { ColumnHead, StageTable } from './stage-table.tsx';
 
 function ByDivision({ results, stages, ipsc }: { results: Results; stages: MatchStage[]; ipsc: boolean }) {
   const { t, i18n } = useTranslation(['results', 'common']);
@@ -70,7 +37,11 @@ function ByDivision({ results, stages, ipsc }: { results: Results; stages: Match
                     <span className="results-points">{n(c.matchPoints, ipsc ? 4 : 0)}</span>
                   </summary>
                   <ScrollTable label={t('STAGES_OF', { name: c.fullName })}>
-                    <StageRows competitor={c} stages={stages} ipsc={ipsc} />
+                    <StageTable
+                      stages={c.stages.map((s) => ({ ...s, name: stages.find((stage) => stage.number === s.stage)?.name ?? '' }))}
+                      ipsc={ipsc}
+                      caption={t('STAGES_OF', { name: c.fullName })}
+                    />
                   </ScrollTable>
                 </details>
               </li>
@@ -123,12 +94,12 @@ function ByStage({ results, stages, ipsc }: { results: Results; stages: MatchSta
               <table className="table table-sm results-table">
                 <thead>
                   <tr>
-                    <th scope="col">{t('PLACE')}</th>
-                    <th scope="col">{t('COMPETITOR')}</th>
-                    {ipsc ? <th scope="col">{t('TIME')}</th> : null}
-                    <th scope="col">{t('POINTS')}</th>
-                    {ipsc ? <th scope="col">{t('HF')}</th> : null}
-                    {ipsc ? <th scope="col">{t('STAGE_POINTS')}</th> : null}
+                    <ColumnHead name="PLACE" />
+                    <ColumnHead name="COMPETITOR" />
+                    {ipsc ? <ColumnHead name="TIME" /> : null}
+                    <ColumnHead name="POINTS" />
+                    {ipsc ? <ColumnHead name="HF" /> : null}
+                    {ipsc ? <ColumnHead name="STAGE_POINTS" /> : null}
                   </tr>
                 </thead>
                 <tbody>
