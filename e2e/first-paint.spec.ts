@@ -85,9 +85,18 @@ async function watchShifts(page: Page): Promise<void> {
       }[]) {
         if (entry.hadRecentInput) continue;
         shifts.push(entry.value);
+        // When it happened: before or after the app replaced the drawing, with the inlined subset
+        // of the rules or the whole stylesheets applying.
+        const moment = `at ${Math.round((entry as unknown as PerformanceEntry).startTime)} ms, app ${document.documentElement.dataset.app ?? 'not started'}, ${document.getElementById('critical-css') ? 'inlined rules' : 'whole stylesheets'}`;
         for (const source of entry.sources) {
+          // A text node has no class: name the elements it sits in.
+          let element = source.node instanceof Element ? source.node : (source.node?.parentElement ?? null);
+          const path: string[] = [];
+          for (let depth = 0; element && depth < 4; depth++, element = element.parentElement) {
+            path.push(`${element.nodeName.toLowerCase()}.${element.className.toString().split(' ').join('.')}`);
+          }
           console.log(
-            `layout shift ${entry.value}: ${source.node?.nodeName} ${(source.node as Element | undefined)?.className} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+            `layout shift ${entry.value} (${moment}): ${source.node?.nodeName} in ${path.join(' < ')} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
           );
         }
       }
