@@ -6,7 +6,8 @@ import { formatNumber } from '../../lib/number-format.ts';
 export function ColumnHead({ name }: { name: 'STAGE' | 'TIME' | 'POINTS' | 'HF' | 'STAGE_POINTS' | 'PLACE' | 'COMPETITOR' }) {
   const { t } = useTranslation('results');
   const full = t(name);
-  const short = t(`SHORT.${name}`);
+  // A heading short enough already has no short form of its own.
+  const short = t(`SHORT.${name}`, { defaultValue: full });
   if (short === full) return <th scope="col">{full}</th>;
   // The whole name is what is read out everywhere; a phone shows the short one in its place.
   return (
