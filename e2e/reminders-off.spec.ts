@@ -68,16 +68,20 @@ test('the link of a real reminder opens a page that asks, turns reminders off wi
   setMemberFlags(member.login, { socio: `R-${randomBytes(2).toString('hex')}` });
   const session = await signIn(page, member);
 
-  const start = new Date(Date.now() + 24 * 3_600_000 + 45_000);
-  const { uuid: event } = await createEvent(page, staff.token, {
-    type: CLUB_PRACTICES,
+  // The event is made two days out and the member registers; then staff move it to start a day
+  // and a few seconds from now, which moves its reminder to a few seconds from now (a new start
+  // plans the reminder again). The reminder is sent after the registration however long the steps
+  // before took, and the test waits seconds for it, not a margin kept for those steps.
+  const fields = { type: CLUB_PRACTICES, evento: `Recordatorio ${randomBytes(3).toString('hex')}`, plazas: 5, status: 2 };
+  const times = (start: Date) => ({
     start: clubWallTime(start),
     end: clubWallTime(new Date(start.getTime() + 2 * 3_600_000)),
-    evento: `Recordatorio ${randomBytes(3).toString('hex')}`,
-    plazas: 5,
   });
+  const { uuid: event } = await createEvent(page, staff.token, { ...fields, ...times(new Date(Date.now() + 48 * 3_600_000)) });
   const registered = await apiCall(page, 'PUT', `/api/events/${event}/subscribe/`, { uuid: session.uuid, roles: [{ roleId: 2, status: 1 }] }, session.token);
   expect(registered.status(), await registered.text()).toBe(200);
+  const moved = await apiCall(page, 'PUT', `/api/admin/events/${event}/`, { ...fields, ...times(new Date(Date.now() + 24 * 3_600_000 + 8_000)) }, staff.token);
+  expect(moved.status(), await moved.text()).toBe(200);
 
   const reminder = await waitForMail(member.email, 180_000, (mail) => mail.subject.startsWith('Recordatorio'));
   const link = /https?:\/\/\S+\/reminders-off\?token=[^\s"<>]+/.exec(reminder.text)?.[0];
