@@ -226,9 +226,38 @@ async function measure(url, session) {
       console.log(`  run failed to measure: ${lhr.runtimeError.code}`);
       return null;
     }
+    if (metric(lhr, 'cumulative-layout-shift') > 0) reportShifts(url, lhr, result.artifacts.Trace ?? result.artifacts.traces?.defaultPass);
     return lhr;
   } finally {
     await chrome.kill();
+  }
+}
+
+/**
+ * A run whose page moved (rarely, and not on every run: the next run of the same page may not)
+ * says when and what: each shift's time from the navigation, beside the first paint, the nodes
+ * Lighthouse names and the rectangles the trace gives (before → after), and where its report and
+ * trace are kept.
+ */
+function reportShifts(url, lhr, trace) {
+  const observed = lhr.audits.metrics.details.items[0];
+  const start = observed.observedNavigationStartTs;
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  const stem = path.join(os.tmpdir(), `bench-shift-${page}-${Date.now()}`);
+  writeFileSync(`${stem}.lhr.json`, JSON.stringify(lhr));
+  if (trace) writeFileSync(`${stem}.trace.json`, JSON.stringify(trace));
+  console.log(`  the page moved (first paint at ${Math.round(observed.observedFirstContentfulPaint)} ms, observed); report and trace: ${stem}.*`);
+  for (const item of lhr.audits['layout-shifts']?.details?.items ?? []) {
+    console.log(`    ${item.node?.selector ?? '?'}: ${item.score.toFixed(3)}`);
+  }
+  for (const event of trace?.traceEvents ?? []) {
+    const data = event.name === 'LayoutShift' ? event.args?.data : undefined;
+    if (!data) continue;
+    const rects = (data.impacted_nodes ?? []).map((n) => `${JSON.stringify(n.old_rect)}→${JSON.stringify(n.new_rect)}`);
+    console.log(
+      `    at ${((event.ts - start) / 1000).toFixed(0)} ms: ${Number(data.score).toFixed(3)}` +
+        `${data.had_recent_input ? ' (after input)' : ''} ${rects.join(' ')}`,
+    );
   }
 }
 
