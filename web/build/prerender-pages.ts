@@ -16,6 +16,7 @@ import type { PageScripts } from './script-budget.ts';
 import { earlyCallsSource } from './early-calls-source.ts';
 import { bootSource, ZOD_JITLESS } from './starter-source.ts';
 import type { FirstCalls } from '@club/contract/routes';
+import { FOOTER_ID } from '../src/app/layout/footer-id.ts';
 
 const SHELL_ENTRY = '/src/prerender/page-shell.tsx';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -281,6 +282,12 @@ export function prerenderPages(): Plugin {
               ...(page.images ?? []).map(
                 (image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}">`,
               ),
+              // The browser paints nothing before the footer has been read, that is before the
+              // whole of main: a first paint of half a page (the document arriving in parts, or
+              // the parser pausing on a busy phone) moved what the rest then pushed, as the
+              // home's hero, centred on its height, or a team page's columns (decision 0074).
+              // A page without the footer is painted once it has all been read.
+              `<link rel="expect" href="#${FOOTER_ID}" blocking="render">`,
               `<style id="critical-css">${critical}</style>`,
               // A light page's drawing is the whole page and needs no script to show: its starter
               // is fetched at low priority, after what the page shows, not ahead of it as a

@@ -5,6 +5,7 @@ import siteSettings from '@club/contract/site-settings.json';
 import { Icon } from '../../lib/icons.tsx';
 import type { IconName } from '../../lib/icons.tsx';
 import { useScrolledPast } from '../../lib/use-scrolled.ts';
+import { FOOTER_ID } from './footer-id.ts';
 import { Logo } from './logo.tsx';
 
 /** Site footer of SPEC §2: description, useful links, contact, social links, back to top. */
@@ -13,7 +14,7 @@ export function Footer() {
   const scrolled = useScrolledPast();
   const { address } = siteSettings;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={FOOTER_ID}>
       <div className="container-xl py-5">
         <div className="row g-4">
           <div className="col-lg-5">
