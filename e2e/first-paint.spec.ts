@@ -119,9 +119,9 @@ async function appStarted(page: Page) {
 
 /**
  * A proxy in front of the site that sends a page's HTML in parts, cut after the first heading of
- * its `main` and halfway through it, with a pause after each part: as a slow network brings a page, or as a busy phone reads it
- * with a pause (which is how the home's hero was seen to move under Lighthouse). Everything else
- * passes as it is.
+ * its `main` and halfway through it, with a pause after each part: as a slow network brings a
+ * page, or as a busy phone reads it with a pause (which is how the home's hero was seen to move
+ * under Lighthouse). Everything else passes as it is.
  */
 async function splittingProxy(baseURL: string, pause: number): Promise<{ url: string; close: () => void }> {
   const server = http.createServer((request, response) => {
@@ -153,7 +153,7 @@ async function splittingProxy(baseURL: string, pause: number): Promise<{ url: st
 }
 
 // A first paint of half a page moves what the rest of the page then pushes: the home's hero is
-// centred on its height, so its text dropped 220 px on a phone when the hero's list was not yet
+// centred on its height, so its text sat about 200 px lower on a phone while the hero's list was not yet
 // read; a team page's columns at 1280 px changed their boxes. A drawn page asks the browser to
 // paint nothing before its footer has been read (decision 0074).
 test.describe('a drawn page is first painted whole, however its HTML arrives', () => {
@@ -164,15 +164,18 @@ test.describe('a drawn page is first painted whole, however its HTML arrives', (
     test(`${screen} at ${width} px, its HTML in parts`, async ({ browser, baseURL }) => {
       const proxy = await splittingProxy(baseURL!, 1_000);
       const context = await browser.newContext({ viewport: { width, height: 823 }, isMobile: width < 992, hasTouch: width < 992 });
-      const page = await context.newPage();
-      await watchShifts(page);
-      await page.goto(`${proxy.url}${screen}`, { waitUntil: 'load' });
-      await expect(page.locator('footer.site-footer')).toBeAttached();
-      // The shifts of the first paints are reported within a frame or two of them.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await shiftsOf(page)).toEqual([]);
-      await context.close();
-      proxy.close();
+      try {
+        const page = await context.newPage();
+        await watchShifts(page);
+        await page.goto(`${proxy.url}${screen}`, { waitUntil: 'load' });
+        await expect(page.locator('footer.site-footer')).toBeAttached();
+        // The shifts of the first paints are reported within a frame or two of them.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await shiftsOf(page)).toEqual([]);
+      } finally {
+        await context.close();
+        proxy.close();
+      }
     });
   }
 
