@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Division } from '@club/contract/enums';
 import type { AppContext } from '../../src/context.ts';
 import { SAVE_FIRST_MAX_WAIT_MS, saveBegins, turnAfterSaves } from '../../src/modules/matches/save-first.ts';
@@ -25,20 +25,27 @@ describe('a computation of results waits for the saves under way', () => {
   });
 
   it('waits until the last save under way is done', async () => {
-    const ctx = {} as AppContext;
-    const first = saveBegins(ctx);
-    const second = saveBegins(ctx);
-    const turn = turnAfterSaves(ctx);
-    expect(await settled(turn)).toBe(false);
-    first();
-    first(); // a second call of the same save's end counts once
-    expect(await settled(turn)).toBe(false);
-    second();
-    expect(await settled(turn)).toBe(true);
-    // Another process's context is not this one's.
-    const other = saveBegins({} as AppContext);
-    expect(await settled(turnAfterSaves(ctx))).toBe(true);
-    other();
+    // The longest wait's timer is held still: a machine that stalls for its 25 ms between two
+    // steps would otherwise end the wait here, which is the other test's case.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const ctx = {} as AppContext;
+      const first = saveBegins(ctx);
+      const second = saveBegins(ctx);
+      const turn = turnAfterSaves(ctx);
+      expect(await settled(turn)).toBe(false);
+      first();
+      first(); // a second call of the same save's end counts once
+      expect(await settled(turn)).toBe(false);
+      second();
+      expect(await settled(turn)).toBe(true);
+      // Another process's context is not this one's.
+      const other = saveBegins({} as AppContext);
+      expect(await settled(turnAfterSaves(ctx))).toBe(true);
+      other();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('goes on after the longest wait under saves that never stop', async () => {
