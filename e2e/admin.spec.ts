@@ -337,6 +337,30 @@ test.describe('staff area', () => {
     await expect(flag).toHaveAccessibleDescription(/No puedes quitarte tu propia marca de personal/);
   });
 
+  test("on a phone the staff area's own tab is in its strip, whichever screen it opens on, and the page stays put", async ({ page }) => {
+    const staff = createMember({ staff: true, nombre: 'Olga', apellidos: `Tabs ${randomBytes(2).toString('hex')}` });
+    await signInByApi(page, staff);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [path, name] of [
+      ['/admin/targets', 'Blancos'],
+      ['/admin/content', 'Contenido de la web'],
+      ['/admin/events', 'Eventos'],
+    ] as const) {
+      await page.goto(path);
+      const strip = page.locator('.admin-nav .nav');
+      const active = strip.locator('.nav-link.active');
+      await expect(active).toHaveAccessibleName(new RegExp(`^${name}`));
+      // Wholly inside the strip's visible width (the tabs scroll sideways at 390 px).
+      await expect
+        .poll(async () => {
+          const [tab, box] = [await active.boundingBox(), await strip.boundingBox()];
+          return tab && box ? tab.x >= box.x - 0.5 && tab.x + tab.width <= box.x + box.width + 0.5 : false;
+        })
+        .toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+
   test('a plain member visiting /admin is sent home, an anonymous visitor to login, and the calls refuse them', async ({
     page,
   }) => {

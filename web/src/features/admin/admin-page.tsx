@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Badge from 'react-bootstrap/Badge';
 import { PageHeader } from '../../lib/page-title.tsx';
@@ -29,6 +30,28 @@ function UnreadBadge() {
 /** The staff area: its own navigation and one screen per task, under /admin. */
 export function AdminPage() {
   const { t } = useTranslation(['admin', 'membership', 'targets']);
+  const { pathname } = useLocation();
+  const navList = useRef<HTMLUListElement>(null);
+  // On a phone the tabs scroll sideways: the screen's own tab is brought into the strip (Content
+  // or Targets, opened from a link, would otherwise be off its edge), without moving the page;
+  // again when a tab before it widens (the unread messages' count arrives).
+  useLayoutEffect(() => {
+    const list = navList.current;
+    if (!list) return;
+    const showActive = () => {
+      const active = list.querySelector<HTMLElement>('.nav-link.active');
+      if (!active) return;
+      const link = active.getBoundingClientRect();
+      const strip = list.getBoundingClientRect();
+      if (link.left < strip.left) list.scrollLeft -= strip.left - link.left + 16;
+      else if (link.right > strip.right) list.scrollLeft += link.right - strip.right + 16;
+    };
+    showActive();
+    if (typeof ResizeObserver === 'undefined') return;
+    const resized = new ResizeObserver(showActive);
+    for (const tab of list.children) resized.observe(tab);
+    return () => resized.disconnect();
+  }, [pathname]);
   const tabs = [
     { to: '/admin/events', label: t('NAV.EVENTS') },
     { to: '/admin/members', label: t('NAV.MEMBERS') },
@@ -45,7 +68,7 @@ export function AdminPage() {
       <div className="admin-area">
         <nav className="admin-nav" aria-label={t('NAV.LABEL')}>
           <div className="container-xl">
-            <ul className="nav nav-underline flex-nowrap">
+            <ul className="nav nav-underline flex-nowrap" ref={navList}>
               {tabs.map((tab) => (
                 <li className="nav-item" key={tab.to}>
                   <NavLink to={tab.to} className="nav-link">

@@ -59,7 +59,20 @@ describe('PaymentsScreen, recording a payment', () => {
     renderWithProviders(<PaymentsScreen />, { language: 'en', areas: ['admin', 'membership'] });
     const user = userEvent.setup();
 
-    await user.type(screen.getByLabelText('Find a member (name, login, e-mail or number)'), 'nuria');
+    // Everything but the member: nothing is sent, the search says why and takes the focus.
+    const search = screen.getByLabelText(/^Find a member \(name, login, e-mail or number\)/);
+    expect(search).toHaveAttribute('aria-required', 'true');
+    await user.type(screen.getByLabelText(/^Amount \(€\)/), '45,5');
+    await user.type(screen.getByLabelText(/^Dues paid until/), '2027-12-31');
+    await user.click(screen.getByRole('button', { name: 'Record the payment' }));
+    await waitFor(() => expect(search).toHaveFocus());
+    expect(search).toHaveAttribute('aria-invalid', 'true');
+    expect(search).toHaveAccessibleDescription('Choose a member from the list');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^Amount \(€\)/));
+    await user.clear(screen.getByLabelText(/^Dues paid until/));
+
+    await user.type(search, 'nuria');
     await user.click(await screen.findByRole('button', { name: /Puig Ferrer, Núria/ }));
     await user.type(screen.getByLabelText(/^Amount \(€\)/), '45,5');
     await user.type(screen.getByLabelText(/^Dues paid until/), '2027-12-31');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -341,6 +341,7 @@ function RecordPayment() {
   const [member, setMember] = useState<User | null>(null);
   const [feeEvent, setFeeEvent] = useState<ClubEvent | null>(null);
   const [text, setText] = useState('');
+  const search = useRef<HTMLInputElement>(null);
   const q = useDebouncedValue(text.trim(), 300);
   const users = useUserSearch(q);
   const record = useRecordPayment();
@@ -361,7 +362,11 @@ function RecordPayment() {
 
   const onSubmit = async (values: PaymentFormValues) => {
     setFailure(null);
-    if (!member) return;
+    if (!member) {
+      // Everything else is in order: the one thing missing is who paid.
+      search.current?.focus();
+      return;
+    }
     const body: PaymentBody = {
       personUuid: member.uuid,
       concept: values.concept,
@@ -402,10 +407,19 @@ function RecordPayment() {
           </p>
         ) : (
           <div className="mb-3">
-            <Form.Label htmlFor={`${id}-search`}>{t('STAFF.MEMBER_SEARCH')}</Form.Label>
+            <Form.Label htmlFor={`${id}-search`}>
+              {t('STAFF.MEMBER_SEARCH')}
+              <span className="required-mark" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </Form.Label>
             <Form.Control
+              ref={search}
               id={`${id}-search`}
               type="search"
+              aria-required="true"
+              aria-invalid={isSubmitted || undefined}
               value={text}
               onChange={(e) => setText(e.target.value)}
               autoComplete="off"
@@ -413,7 +427,7 @@ function RecordPayment() {
               aria-describedby={isSubmitted ? `${id}-choose` : undefined}
             />
             {isSubmitted ? (
-              <div id={`${id}-choose`} className="text-danger small mt-1">
+              <div id={`${id}-choose`} className="invalid-feedback d-block">
                 {t('STAFF.MEMBER_CHOOSE')}
               </div>
             ) : null}

@@ -72,6 +72,33 @@ describe('ContentScreen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Saved: it is on the site now.');
   }, 60_000);
 
+  it("heads each item in the staff member's language, marks a language missing where the page needs the text or another language has it, and keeps a note's lines", async () => {
+    const { puts } = renderEditor((call) => ({ body: { ...content(8, (call.body as { items: Fee[] }).items) } }));
+    const user = userEvent.setup();
+    const period = await waitFor(() => field(1, 'Period'), { timeout: 10_000 });
+    // The items are headed as the English page names them, not in the club's language.
+    expect(within(screen.getByTestId('content-item-0')).getByRole('group', { name: 'Single class' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('content-item-1')).getByRole('group', { name: 'Pack of 5' })).toBeInTheDocument();
+    // A period written in no language is not there at all: nothing to mark.
+    expect(within(period).queryByText('Missing')).toBeNull();
+    await user.type(within(period).getByLabelText(/^Català/), 'mes');
+    // Written in Catalan only: Spanish and English visitors see the Catalan, and the editor says so.
+    expect(within(period).getByLabelText(/^Español/).closest('div')).toHaveTextContent('Missing');
+    expect(within(period).getByLabelText(/^English/).closest('div')).toHaveTextContent('Missing');
+    expect(within(period).getByLabelText(/^Català/).closest('div')).not.toHaveTextContent('Missing');
+    // A note is a few lines, and its line breaks reach the server.
+    await user.type(within(field(1, 'Note')).getByLabelText(/^English/), 'Valid for a year.{Enter}Not transferable.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const sent = puts()[0]!.body as { items: Fee[] };
+    expect(sent.items[1]!.note.en).toBe('Valid for a year.\nNot transferable.');
+    expect(sent.items[1]!.period).toEqual({ es: '', ca: 'mes', en: '' });
+    // A new fee's name, which the page needs, is missing in all three; its period is not.
+    await user.click(screen.getByRole('button', { name: 'Add a fee' }));
+    expect(within(field(2, 'Name')).getAllByText('Missing')).toHaveLength(3);
+    expect(within(field(2, 'Period')).queryByText('Missing')).toBeNull();
+  }, 60_000);
+
   it('keeps everything typed when the server refuses: its field refusal shows by the field, any other failure beside Save', async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,

@@ -17,36 +17,40 @@ import { ApiCallError } from '../../../lib/http.ts';
 import { FormAlert } from '../../../lib/forms/form-alert.tsx';
 import { CONTENT_KEY } from '../../../lib/content/content.ts';
 import { ContentPicture } from '../../../lib/content/picture.tsx';
+import { useContentText } from '../../../lib/content/text.ts';
 import { historyQuery, previewMarkdown, restoreRevision, saveSection, uploadPhoto, useStaffContent } from './content-api.ts';
 import './content-editor.css';
 
-type Kind = 'id' | 'text' | 'url' | 'localized' | 'markdown' | 'cents' | 'photo' | 'datetime' | 'checkbox';
+/** `localized`: one line in each language; `localizedLines`: a few lines (a fee's note); `markdown`: a page's text. */
+type Kind = 'id' | 'text' | 'url' | 'localized' | 'localizedLines' | 'markdown' | 'cents' | 'photo' | 'datetime' | 'checkbox';
 interface Field {
   key: string;
   kind: Kind;
+  /** Must be written in at least one language (the contract's `required`). */
+  required?: true;
 }
 type Item = Record<string, unknown>;
 
 const FIELDS: Record<ContentSection, Field[]> = {
   fees: [
     { key: 'group', kind: 'localized' },
-    { key: 'name', kind: 'localized' },
+    { key: 'name', kind: 'localized', required: true },
     { key: 'priceCents', kind: 'cents' },
     { key: 'period', kind: 'localized' },
-    { key: 'note', kind: 'localized' },
+    { key: 'note', kind: 'localizedLines' },
     { key: 'id', kind: 'id' },
   ],
   team: [
     { key: 'name', kind: 'text' },
-    { key: 'role', kind: 'localized' },
+    { key: 'role', kind: 'localized', required: true },
     { key: 'specialities', kind: 'localized' },
-    { key: 'bio', kind: 'markdown' },
+    { key: 'bio', kind: 'markdown', required: true },
     { key: 'photoId', kind: 'photo' },
     { key: 'slug', kind: 'id' },
   ],
   gallery: [
     { key: 'photoId', kind: 'photo' },
-    { key: 'caption', kind: 'localized' },
+    { key: 'caption', kind: 'localized', required: true },
   ],
   partners: [
     { key: 'name', kind: 'text' },
@@ -55,8 +59,8 @@ const FIELDS: Record<ContentSection, Field[]> = {
     { key: 'id', kind: 'id' },
   ],
   news: [
-    { key: 'title', kind: 'localized' },
-    { key: 'body', kind: 'markdown' },
+    { key: 'title', kind: 'localized', required: true },
+    { key: 'body', kind: 'markdown', required: true },
     { key: 'publishAt', kind: 'datetime' },
     { key: 'pinned', kind: 'checkbox' },
     { key: 'id', kind: 'id' },
@@ -153,6 +157,7 @@ function firstCode(node: unknown): string | undefined {
  */
 function SectionEditor({ section, content }: { section: ContentSection; content: RenderedStaffContent }) {
   const { t, i18n } = useTranslation('admin-content');
+  const shown = useContentText();
   const queryClient = useQueryClient();
   const schema = useMemo(() => z.object({ items: SECTION_SCHEMAS[section] }), [section]);
   const form = useForm<SectionForm, unknown, { items: unknown[] }>({
@@ -279,7 +284,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
         {items.map((item, index) => (
           <li key={index} className="content-item" data-testid={`content-item-${index}`}>
             <fieldset>
-              <legend className="h6">{itemTitle(section, item, index, t)}</legend>
+              <legend className="h6">{itemTitle(section, item, index, t, shown)}</legend>
               {FIELDS[section].map((field) => (
                 <FieldEditor
                   key={field.key}
@@ -295,7 +300,7 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
               <div className="d-flex flex-wrap gap-2 mt-2">
                 <button type="button" className="btn btn-sm btn-outline-secondary" disabled={index === 0} onClick={() => move(index, -1)}>
                   {t('MOVE_UP')}
-                  <span className="visually-hidden">: {itemTitle(section, item, index, t)}</span>
+                  <span className="visually-hidden">: {itemTitle(section, item, index, t, shown)}</span>
                 </button>
                 <button
                   type="button"
@@ -304,11 +309,11 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
                   onClick={() => move(index, 1)}
                 >
                   {t('MOVE_DOWN')}
-                  <span className="visually-hidden">: {itemTitle(section, item, index, t)}</span>
+                  <span className="visually-hidden">: {itemTitle(section, item, index, t, shown)}</span>
                 </button>
                 <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setItems((current) => current.filter((_, i) => i !== index))}>
                   {t('REMOVE')}
-                  <span className="visually-hidden">: {itemTitle(section, item, index, t)}</span>
+                  <span className="visually-hidden">: {itemTitle(section, item, index, t, shown)}</span>
                 </button>
               </div>
             </fieldset>
@@ -351,9 +356,10 @@ function SectionEditor({ section, content }: { section: ContentSection; content:
   );
 }
 
-function itemTitle(section: ContentSection, item: Item, index: number, t: TFunction<'admin-content'>): string {
+/** An item's name as the editor heads it: in the staff member's language where written, else as the page falls back. */
+function itemTitle(section: ContentSection, item: Item, index: number, t: TFunction<'admin-content'>, shown: (text: LocalizedText) => string): string {
   const main = section === 'fees' ? item.name : section === 'news' ? item.title : section === 'gallery' ? item.caption : item.name;
-  const text = typeof main === 'string' ? main : main ? textIn(main as LocalizedText, 'es') : '';
+  const text = typeof main === 'string' ? main : main ? shown(main as LocalizedText) : '';
   return text || t('ITEM', { number: index + 1 });
 }
 
@@ -380,16 +386,19 @@ function FieldEditor({
   const label = t(`FIELDS.${section}.${field.key}`);
   const invalid = error !== undefined;
   // A name or a photo is one thing to fill in, not a text in three languages.
-  const code = field.kind === 'localized' || field.kind === 'markdown' ? error : error === 'required' || (field.kind === 'photo' && !value) ? 'filled' : error;
+  const inLanguages = field.kind === 'localized' || field.kind === 'localizedLines' || field.kind === 'markdown';
+  const code = inLanguages ? error : error === 'required' || (field.kind === 'photo' && !value) ? 'filled' : error;
   const errorText = invalid ? (
     <p className="invalid-feedback d-block" id={`${id}-error`} data-field-error={code}>
       {t(`ERRORS.${code}`, { defaultValue: t('ERRORS.unknown') })}
     </p>
   ) : null;
   const common = { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${id}-error` : undefined };
-  if (field.kind === 'localized' || field.kind === 'markdown') {
+  if (inLanguages) {
     const text = (value as LocalizedText | undefined) ?? EMPTY;
-    const missing = missingLanguages(text);
+    // A text the page needs is missing wherever it is not written; an optional one (a fee's
+    // period or note) only where another language is written, as the page then shows that one.
+    const missing = field.required || missingLanguages(text).length < LANGUAGES.length ? missingLanguages(text) : [];
     return (
       <div className="content-field" role="group" aria-labelledby={`${id}-label`}>
         <p className="form-label mb-1" id={`${id}-label`}>
@@ -403,11 +412,11 @@ function FieldEditor({
                 {t(`LANGUAGES.${language}`)}
                 {missing.includes(language) ? <span className="content-missing">{t('MISSING')}</span> : null}
               </label>
-              {field.kind === 'markdown' ? (
+              {field.kind !== 'localized' ? (
                 <textarea
                   id={`${id}-${language}`}
-                  className="form-control"
-                  rows={6}
+                  className={field.kind === 'markdown' ? 'form-control content-markdown' : 'form-control'}
+                  rows={field.kind === 'markdown' ? 6 : 3}
                   lang={language}
                   value={text[language]}
                   {...common}
@@ -658,6 +667,7 @@ function ConflictView({
   onKeepMine: () => void;
 }) {
   const { t, i18n } = useTranslation('admin-content');
+  const shown = useContentText();
   const theirs = conflict.theirs as Item[];
   return (
     <div className="alert alert-warning content-conflict" role="alert" data-testid="content-conflict">
@@ -669,7 +679,7 @@ function ConflictView({
       <ul className="small">
         {theirs.map((item, index) => (
           <li key={index}>
-            {itemTitle(section, item, index, t)}
+            {itemTitle(section, item, index, t, shown)}
             {typeof item.priceCents === 'number' ? ` · ${(item.priceCents / 100).toFixed(2)} €` : ''}
           </li>
         ))}
