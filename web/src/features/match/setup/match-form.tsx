@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,18 @@ function bodyOf(name: string, scoring: MatchScoring, published: boolean, stages:
 }
 
 /** Staff's form of a match: name, scoring, stages (optionally from the library), squads, published. */
-export function MatchForm({ eventUuid, match, defaultName }: { eventUuid: string; match: Match | null; defaultName: string }) {
+export function MatchForm({
+  eventUuid,
+  match,
+  defaultName,
+  defaultStageId = null,
+}: {
+  eventUuid: string;
+  match: Match | null;
+  defaultName: string;
+  /** The library stage the event carries as its briefing: a new match's first stage. */
+  defaultStageId?: string | null;
+}) {
   const { t, i18n } = useTranslation(['match', 'common']);
   const formId = useId();
   const library = useLibrary();
@@ -66,7 +77,7 @@ export function MatchForm({ eventUuid, match, defaultName }: { eventUuid: string
   const [scoring, setScoring] = useState<MatchScoring>(match?.scoring ?? 'ipsc');
   const [published, setPublished] = useState(match?.published ?? false);
   const [stages, setStages] = useState<StageRow[]>(
-    match?.stages.map(toStageRow) ?? [{ number: '1', name: '', libraryStageId: '', minRounds: '12', maxPoints: '', series: '', shotsPerSeries: '' }],
+    match?.stages.map(toStageRow) ?? [{ number: '1', name: '', libraryStageId: defaultStageId ?? '', minRounds: '12', maxPoints: '', series: '', shotsPerSeries: '' }],
   );
   const [squads, setSquads] = useState<SquadRow[]>(match?.squads.map(toSquadRow) ?? [{ number: '1', name: '', capacity: '10' }]);
   const [tried, setTried] = useState(false);
@@ -86,6 +97,20 @@ export function MatchForm({ eventUuid, match, defaultName }: { eventUuid: string
     const entry = library.data?.find((s) => s.id === id);
     setStage(i, entry ? { libraryStageId: id, name: stages[i].name || libraryText(entry, i18n.language).name, minRounds: String(entry.rounds) } : { libraryStageId: '' });
   };
+
+  // A new match's first stage is the event's briefing: once the library is read, it takes that
+  // stage's name and rounds, unless staff have already written their own.
+  const briefing = match ? undefined : library.data?.find((entry) => entry.id === defaultStageId);
+  const briefingTaken = useRef(false);
+  useEffect(() => {
+    if (!briefing || briefingTaken.current) return;
+    briefingTaken.current = true;
+    setStages((rows) =>
+      rows.map((row, i) =>
+        i === 0 && row.libraryStageId === briefing.id && !row.name ? { ...row, name: libraryText(briefing, i18n.language).name, minRounds: String(briefing.rounds) } : row,
+      ),
+    );
+  }, [briefing, i18n.language]);
 
   const submit = async () => {
     setTried(true);
@@ -134,7 +159,7 @@ export function MatchForm({ eventUuid, match, defaultName }: { eventUuid: string
     >
       <div className="row g-3 mb-3">
         <div className="col-md-6">{field('name', t('FORM.NAME'), <input {...inputProps('name')} name="name" value={name} onChange={(e) => setName(e.target.value)} />)}</div>
-        <div className="col-6 col-md-3">
+        <div className="col-12 col-sm-6 col-md-3">
           {field(
             'scoring',
             t('FORM.SCORING'),
@@ -144,7 +169,7 @@ export function MatchForm({ eventUuid, match, defaultName }: { eventUuid: string
             </select>,
           )}
         </div>
-        <div className="col-6 col-md-3 d-flex align-items-end">
+        <div className="col-12 col-sm-6 col-md-3 d-flex align-items-end">
           <div className="form-check form-switch mb-2">
             <input id={`${formId}-published`} name="published" className="form-check-input" type="checkbox" role="switch" checked={published} onChange={(e) => setPublished(e.target.checked)} />
             <label className="form-check-label" htmlFor={`${formId}-published`}>

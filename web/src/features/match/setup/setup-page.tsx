@@ -51,7 +51,7 @@ export function SetupPage() {
             ) : (
               <p className="alert alert-info">{t('SETUP.NEW')}</p>
             )}
-            <MatchForm key={match.data ? `edit-${imports}` : 'new'} eventUuid={uuid} match={match.data ?? null} defaultName={event.data.evento} />
+            <MatchForm key={match.data ? `edit-${imports}` : 'new'} eventUuid={uuid} match={match.data ?? null} defaultName={event.data.evento} defaultStageId={event.data.stageId ?? null} />
             {match.data ? <CompetitorsPanel eventUuid={uuid} match={match.data} /> : null}
             {match.data ? <HistoryPanel eventUuid={uuid} match={match.data} /> : null}
             <ImportPanel eventUuid={uuid} onImported={() => setImports((n) => n + 1)} />
