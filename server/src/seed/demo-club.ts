@@ -10,7 +10,9 @@ import { anyMember, createMember, findMemberById } from '../modules/members/inde
 import type { NewMember } from '../modules/members/index.ts';
 import { libraryStageBodySchema } from '@club/contract/library';
 import { addLibraryStage } from '../modules/library/index.ts';
-import { insertEvents, seatMember } from '../modules/events/index.ts';
+import { findMatchEventHeader, insertEvents, seatMember } from '../modules/events/index.ts';
+import { writeImport } from '../modules/matches/index.ts';
+import type { ImportedMatch } from '../modules/matches/index.ts';
 import { LIBRARY_SEEDS } from './library-stages.ts';
 
 // The demo club is written through each module's public entry, as the modules themselves would
@@ -143,5 +145,104 @@ async function insertDemoClub(
   for (const event of events.filter((e) => e.type === EventType.ipscSocialShoot || e.type === EventType.regularIpscClass)) {
     await seatMember(db, event.id, marc, stamp);
   }
+
+  // Last month's social shoot was scored and its results published, so that match day, the
+  // results pages and a member's own results have something to show.
+  const staff = await findMemberById(db, memberIds[0]);
+  if (!staff) throw new Error('The demo staff member was not created.');
+  const past = shiftMonth(thisMonth, -1);
+  const shootId = newId();
+  // Its first Sunday, as a club's social shoots are.
+  const sunday = 1 + ((7 - new Date(Date.UTC(past.year, past.month - 1, 1)).getUTCDay()) % 7);
+  const day = `${past.year}-${String(past.month).padStart(2, '0')}-${String(sunday).padStart(2, '0')}`;
+  await insertEvents(db, [
+    {
+      id: shootId,
+      type: EventType.ipscSocialShoot,
+      start_at: `${day} 09:00:00`,
+      end_at: `${day} 14:00:00`,
+      evento: 'Tirada social IPSC',
+      nota: 'Cuatro ejercicios de la biblioteca del club.',
+      plazas: 30,
+      plazas_taken: 0,
+      status: EventStatus.publico,
+      solo_lectura: 0,
+      series_id: null,
+      stage_id: libraryIds.get('el-presidente') ?? null,
+      created_at: stamp,
+      updated_at: stamp,
+    },
+  ]);
+  const shoot = await findMatchEventHeader(db, shootId);
+  if (!shoot) throw new Error('The demo match was not created.');
+  await writeImport(db, shoot, undefined, demoMatch(), staff, stamp, true);
   return credentials;
+}
+
+/** Who shot last month's demo match: the demo member among invented guests, with how well they shoot. */
+const DEMO_SHOOTERS: Array<{ nombre: string; apellidos: string; division: Division; factor: Factor; skill: number }> = [
+  { nombre: 'Marc', apellidos: 'Soler Bosch', division: Division.produccion, factor: Factor.minor, skill: 0.78 },
+  { nombre: 'Jordi', apellidos: 'Puig Serra', division: Division.produccion, factor: Factor.minor, skill: 0.86 },
+  { nombre: 'Anna', apellidos: 'Vidal Roca', division: Division.produccion, factor: Factor.minor, skill: 0.7 },
+  { nombre: 'Sergi', apellidos: 'Mas Ferrer', division: Division.produccion, factor: Factor.minor, skill: 0.62 },
+  { nombre: 'Carlos', apellidos: 'Navarro Gil', division: Division.produccionOptics, factor: Factor.minor, skill: 0.82 },
+  { nombre: 'Elena', apellidos: 'Ruiz Prat', division: Division.produccionOptics, factor: Factor.minor, skill: 0.74 },
+  { nombre: 'Pere', apellidos: 'Camps Riera', division: Division.standard, factor: Factor.major, skill: 0.8 },
+  { nombre: 'Marta', apellidos: 'Font Vila', division: Division.standard, factor: Factor.minor, skill: 0.72 },
+  { nombre: 'David', apellidos: 'Romero Sanz', division: Division.open, factor: Factor.major, skill: 0.88 },
+  { nombre: 'Núria', apellidos: 'Bosch Pujol', division: Division.open, factor: Factor.major, skill: 0.76 },
+  { nombre: 'Albert', apellidos: 'Costa Mir', division: Division.pcc, factor: Factor.minor, skill: 0.84 },
+  { nombre: 'Laura', apellidos: 'Serra Codina', division: Division.pcc, factor: Factor.minor, skill: 0.68 },
+];
+
+const DEMO_STAGES = ['el-presidente', 'hard-cover-doors', 'bill-drill', 'blake-drill'] as const;
+
+/**
+ * The demo match: four of the library's stages, each shooter's hits and time drawn from their
+ * skill with a fixed sequence, so every demo club shows the same results.
+ */
+function demoMatch(): ImportedMatch {
+  let state = 20_241_107;
+  const draw = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const stages = DEMO_STAGES.map((key, index) => {
+    const seed = LIBRARY_SEEDS.find((stage) => stage.key === key)!;
+    return { number: index + 1, name: seed.text.es.name, minRounds: seed.rounds, maxPoints: seed.rounds * 5, scoringType: 'comstock' as const };
+  });
+  const competitors = DEMO_SHOOTERS.map((shooter, index) => ({
+    comp: String(index + 1),
+    nombre: shooter.nombre,
+    apellidos: shooter.apellidos,
+    division: shooter.division,
+    factor: shooter.factor,
+    category: null,
+    dq: false,
+    line: index + 1,
+  }));
+  const scores = stages.flatMap((stage) =>
+    DEMO_SHOOTERS.map((shooter, index) => {
+      const hits = { a: 0, c: 0, d: 0, m: 0 };
+      for (let round = 0; round < stage.minRounds; round++) {
+        const roll = draw();
+        if (roll < shooter.skill) hits.a++;
+        else if (roll < shooter.skill + (1 - shooter.skill) * 0.7) hits.c++;
+        else if (roll < shooter.skill + (1 - shooter.skill) * 0.92) hits.d++;
+        else hits.m++;
+      }
+      const time = (1.5 + stage.minRounds * 0.42) * (1.75 - shooter.skill) * (0.9 + draw() * 0.25);
+      return {
+        stage: stage.number,
+        comp: String(index + 1),
+        ...hits,
+        ns: draw() < 0.08 ? 1 : 0,
+        procedurals: draw() < 0.05 ? 1 : 0,
+        time: Math.round(time * 100) / 100,
+        dnf: false,
+        line: 0,
+      };
+    }),
+  );
+  return { name: 'Tirada social IPSC', stages, competitors, scores };
 }
