@@ -5,13 +5,14 @@ import type { Database, EventsTable } from '../db/schema.ts';
 import { claimSetting } from '../db/settings.ts';
 import { newId, isoOf } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { clubMonth, shiftMonth } from '@club/contract/club-time';
+import { clubMonth, clubToday, monthBounds, shiftMonth } from '@club/contract/club-time';
 import { anyMember, createMember, findMemberById } from '../modules/members/index.ts';
 import type { NewMember } from '../modules/members/index.ts';
 import { libraryStageBodySchema } from '@club/contract/library';
 import { addLibraryStage } from '../modules/library/index.ts';
 import { findMatchEventHeader, insertEvents, seatMember } from '../modules/events/index.ts';
 import { writeImport } from '../modules/matches/index.ts';
+import { writePastPayment } from '../modules/payments/index.ts';
 import type { ImportedMatch } from '../modules/matches/index.ts';
 import { LIBRARY_SEEDS } from './library-stages.ts';
 
@@ -176,6 +177,28 @@ async function insertDemoClub(
   const shoot = await findMatchEventHeader(db, shootId);
   if (!shoot) throw new Error('The demo match was not created.');
   await writeImport(db, shoot, undefined, demoMatch(), staff, stamp, true);
+
+  // The year's money so far, as staff recorded it: dues paid in January (or at the start of the
+  // year's first month), a member's dues that ran out at the end of last month, a new member's
+  // first dues last month, and a pack of ten classes bought today.
+  const today = clubToday(now, timeZone);
+  const yearStart = `${thisMonth.year}-01-12` < today ? `${thisMonth.year}-01-12` : today;
+  const lastMonthEnd = monthBounds(past).last;
+  const [laia, pau] = [memberIds[2], memberIds[3]];
+  const payments: Array<Parameters<typeof writePastPayment>[1]> = [
+    { member_id: staff.id, concept: 'cuota', amount_cents: 12_000, method: 'transferencia', paid_at: yearStart, reference: null, period_end: `${thisMonth.year}-12-31`, classes: null, event_id: null, recorded_by: staff.id },
+    { member_id: marc.id, concept: 'cuota', amount_cents: 12_000, method: 'transferencia', paid_at: yearStart, reference: null, period_end: `${thisMonth.year}-12-31`, classes: null, event_id: null, recorded_by: staff.id },
+    { member_id: marc.id, concept: 'bono', amount_cents: 15_000, method: 'bizum', paid_at: today, reference: null, period_end: null, classes: 10, event_id: null, recorded_by: staff.id },
+  ];
+  if (laia) {
+    const paid = `${Number(lastMonthEnd.slice(0, 4)) - 1}${lastMonthEnd.slice(4, 8)}01`;
+    payments.push({ member_id: laia, concept: 'cuota', amount_cents: 12_000, method: 'efectivo', paid_at: paid, reference: null, period_end: lastMonthEnd, classes: null, event_id: null, recorded_by: staff.id });
+  }
+  if (pau) {
+    const paid = `${lastMonthEnd.slice(0, 8)}15`;
+    payments.push({ member_id: pau, concept: 'cuota', amount_cents: 12_000, method: 'efectivo', paid_at: paid, reference: 'Alta', period_end: `${Number(paid.slice(0, 4)) + 1}${paid.slice(4, 8)}14`, classes: null, event_id: null, recorded_by: staff.id });
+  }
+  for (const payment of payments) await writePastPayment(db, payment, stamp);
   return credentials;
 }
 

@@ -25,7 +25,7 @@ import type { Hooks } from '../../lib/hooks.ts';
 import { PAYMENT_EVENTS } from './hooks.ts';
 import type { FeeEvent } from './hooks.ts';
 import { planDuesNotice, planPackNotice } from './notices.ts';
-import type { LedgerCursor, PaymentListRow } from './repository.ts';
+import type { LedgerCursor, PaymentListRow, PaymentRow } from './repository.ts';
 import {
   findPayment,
   giveBackClass,
@@ -188,6 +188,21 @@ export async function recordPayment(ctx: AppContext, staff: MemberRow, body: Pay
   });
   ctx.jobs.kick();
   return paymentById(ctx, id);
+}
+
+/** What a payment written inside another write holds (its id and record stamps are added). */
+export type PaymentHistoryRow = Pick<
+  PaymentRow,
+  'member_id' | 'concept' | 'amount_cents' | 'method' | 'paid_at' | 'reference' | 'period_end' | 'classes' | 'event_id' | 'recorded_by'
+>;
+
+/**
+ * A payment of the club's past, written inside a larger write (the demo club's seed): the row and
+ * the member's dues and classes, without the mails recording plans, which that past has had.
+ */
+export async function writePastPayment(trx: Executor, row: PaymentHistoryRow, stamp: string): Promise<void> {
+  await insertPayment(trx, { ...row, id: newId(), recorded_at: stamp, voided_at: null, voided_by: null, void_reason: null });
+  if (row.member_id) await refreshStanding(trx, row.member_id);
 }
 
 async function moveStanding(ctx: AppContext, trx: Executor, member: MemberRow): Promise<void> {

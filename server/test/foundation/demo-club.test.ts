@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { clubMonth, shiftMonth } from '@club/contract/club-time';
 import { Division } from '@club/contract/enums';
+import { membershipSchema, needsAttentionSchema } from '@club/contract/payments';
 import { matchSchema, matchSummaryListSchema, memberResultsSchema, resultsSchema } from '@club/contract/match';
 import { seedDemoClub } from '../../src/seed/demo-club.ts';
 import { issueToken } from '../support/auth.ts';
@@ -54,5 +55,23 @@ describeEachDatabase('the demo club', (get) => {
     expect(mine[0]).toMatchObject({ eventUuid: shoot!.eventUuid, division: Division.produccion, of: 4, dq: false });
     expect(mine[0]!.place).toBeGreaterThanOrEqual(1);
     expect(mine[0]!.stages).toHaveLength(4);
+  });
+  it("has the year's money recorded: dues paid, one member's lapsed at the end of last month, a pack bought today", async () => {
+    const t = get();
+    const api = apiClient(t.app);
+    const ids = Object.fromEntries(
+      (await t.db.kysely.selectFrom('members').select(['id', 'login']).execute()).map((row) => [row.login, row.id]),
+    );
+    const staffToken = await issueToken(t, ids['staff.club']!);
+    const attention = needsAttentionSchema.parse((await api.get('/api/admin/membership/', staffToken)).json());
+    expect(attention.lapsed.map((user) => user.login)).toEqual(['laia.costa']);
+    const past = shiftMonth(clubMonth(t.clock.now(), 'Europe/Madrid'), -1);
+    const marc = membershipSchema.parse((await api.get(`/api/registro/${ids['marc.soler']}/membership/`, await issueToken(t, ids['marc.soler']!))).json());
+    expect(marc).toMatchObject({ cuotaHasta: `${clubMonth(t.clock.now(), 'Europe/Madrid').year}-12-31`, bonoClases: 10 });
+    expect(marc.payments.map((p) => p.concept).sort()).toEqual(['bono', 'cuota']);
+    const laia = membershipSchema.parse((await api.get(`/api/registro/${ids['laia.costa']}/membership/`, await issueToken(t, ids['laia.costa']!))).json());
+    expect(laia.cuotaHasta).toBe(`${past.year}-${String(past.month).padStart(2, '0')}-${String(new Date(Date.UTC(past.year, past.month, 0)).getUTCDate()).padStart(2, '0')}`);
+    // Recorded without the mails a payment plans: a seeded past is not told again.
+    expect(await t.db.kysely.selectFrom('jobs').select('id').execute()).toEqual([]);
   });
 });
