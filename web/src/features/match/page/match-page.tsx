@@ -30,6 +30,9 @@ export function MatchPage() {
   const notAMatch = match.error instanceof ApiCallError && ['NOT_A_MATCH', 'NOT_FOUND'].includes(match.error.errorCode);
   const mine: Competitor | undefined = user ? competitors.data?.find((c) => c.personUuid === user.uuid) : undefined;
   const officer = user !== null && (user.staff || user.arbitroIpsc);
+  // Who is in none of the match's squads is listed too, so the page names every competitor.
+  const squadNumbers = new Set(match.data?.squads.map((squad) => squad.number) ?? []);
+  const unsquadded = (competitors.data ?? []).filter((c) => c.squad === null || !squadNumbers.has(c.squad));
 
   const join = async (squad: number | null) => {
     setRefusal(null);
@@ -104,7 +107,8 @@ export function MatchPage() {
               <h2 id="match-squads-title" className="h4">
                 {t('PAGE.SQUADS')}
               </h2>
-              {mine ? (
+              {match.data.squads.length === 0 ? <p data-testid="no-squads">{t('PAGE.NO_SQUADS')}</p> : null}
+              {mine && match.data.squads.length > 0 ? (
                 <p className="alert alert-light border" data-testid="my-squad">
                   {mine.squad === null ? t('PAGE.YOU_NO_SQUAD') : t('PAGE.YOU_IN_SQUAD', { squad: match.data.squads.find((s) => s.number === mine.squad)?.name ?? t('SQUAD', { n: mine.squad }) })}
                 </p>
@@ -146,6 +150,23 @@ export function MatchPage() {
                     </article>
                   );
                 })}
+                {unsquadded.length > 0 ? (
+                  <article className="card" aria-labelledby="squad-none" data-squad="none">
+                    <div className="card-body">
+                      <h3 id="squad-none" className="h5 card-title">
+                        {t('SCORE.NO_SQUAD')} <small className="text-body-secondary">{t('PAGE.COUNT', { count: unsquadded.length })}</small>
+                      </h3>
+                      <ul className="list-unstyled mb-0">
+                        {unsquadded.map((c) => (
+                          <li key={c.id}>
+                            {c.fullName} <small className="text-body-secondary">· {t(`common:ENUMS.DIVISION.${c.division}`)}</small>
+                            {c.dq ? <span className="badge text-bg-danger ms-1">{t('STATUS.DQ')}</span> : null}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </article>
+                ) : null}
               </div>
             </section>
           </>
