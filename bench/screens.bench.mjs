@@ -9,7 +9,8 @@
 // BENCH_SKIP_BUILD=1 uses the build as it is (WEB_DIST=folder: that build, not web/dist); BENCH_LHR_OUT=path keeps the last run's report and BENCH_TRACE_OUT=path its trace; BENCH_ROUTES=/login,/calendar runs only those
 // (a signed-in route is written `member:/calendar`; `staff:` signs in a staff user, and `{match}`
 // stands for a match of two stages and eight competitors the bench makes first, `{results}` for
-// another, every run scored and its results published).
+// another, every run scored and its results published; `{news}` for a news item the bench
+// publishes before measuring anything, with a second one, so home shows its news as a club's does).
 // Figures that travel from one machine to the next: beside each run it prints Lighthouse's
 // benchmarkIndex (the LHR's environment), the load average (1 min) before and after the run,
 // and the main-thread time of the page's own scripts (same origin) as observed in the trace:
@@ -59,6 +60,8 @@ const ALL_ROUTES = [
   'staff:/match/{match}/score',
   // A visitor reading the published results of another (eight shooters, two stages, scored).
   '/match/{results}/results',
+  // A news item's own page (the bench publishes two items first, so home shows its news too).
+  '/news/{news}/en',
 ];
 // WEB_DIST (which the server reads too) measures another build than web/dist, e.g. a copy kept
 // from before a change, so two builds can be run one after the other on the same machine.
@@ -188,6 +191,50 @@ async function benchMatch(session, { published = false } = {}) {
     await call('PUT', `/api/admin/events/${event.uuid}/match/`, { ...matchBody, published: true });
   }
   return event.uuid;
+}
+
+/**
+ * Two news items in three languages, published as staff publish them (one pinned): a club's home
+ * page shows its latest news, and each item has its own page. Answers the pinned item's id.
+ */
+async function benchNews(session) {
+  const first = await fetch(`${server.url}/api/health/`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+  const headers = {
+    'content-type': 'application/json',
+    'x-xsrf-token': xsrf,
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    authorization: `Token ${session.token}`,
+  };
+  const content = await (await fetch(`${server.url}/api/admin/content/`, { headers })).json();
+  const paragraph = {
+    es: 'Seis sesiones de **dos horas** con un instructor: seguridad, posición, desenfunde y recargas. Plazas limitadas; [inscríbete en el calendario](/calendar).',
+    ca: 'Sis sessions de **dues hores** amb un instructor: seguretat, posició, desenfunda i recàrregues. Places limitades; [inscriu-te al calendari](/calendar).',
+    en: 'Six **two-hour** sessions with an instructor: safety, stance, draw and reloads. Places are limited; [sign up in the calendar](/calendar).',
+  };
+  const items = [
+    {
+      id: 'beginners-course',
+      title: { es: 'Curso de iniciación en enero', ca: "Curs d'iniciació al gener", en: 'Beginners’ course in January' },
+      body: { es: `${paragraph.es}\n\n- Material incluido\n- Seguro del día`, ca: `${paragraph.ca}\n\n- Material inclòs\n- Assegurança del dia`, en: `${paragraph.en}\n\n- Equipment included\n- Insurance for the day` },
+      publishAt: new Date(Date.now() - 86_400_000).toISOString(),
+      pinned: true,
+    },
+    {
+      id: 'social-shoot-results',
+      title: { es: 'Resultados de la tirada social', ca: 'Resultats de la tirada social', en: 'Social shoot results' },
+      body: paragraph,
+      publishAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      pinned: false,
+    },
+  ];
+  const response = await fetch(`${server.url}/api/admin/content/news/`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ items, version: content.version }),
+  });
+  if (!response.ok) throw new Error(`PUT news: ${response.status} ${await response.text()}`);
+  return items[0].id;
 }
 
 /** One Lighthouse run in a fresh browser; null when Lighthouse itself failed to measure. */
@@ -335,6 +382,8 @@ try {
   let staffSession;
   let matchUuid;
   let resultsUuid;
+  // Published before any page is measured: home then shows the news a club's home shows.
+  const newsId = await benchNews((staffSession ??= await memberSession(true)));
   for (const route of routes) {
     const asStaff = route.startsWith('staff:');
     const signedIn = asStaff || route.startsWith('member:');
@@ -345,6 +394,7 @@ try {
       matchUuid ??= await benchMatch(staffSession ?? (await memberSession(true)));
       pathname = pathname.replace('{match}', matchUuid);
     }
+    pathname = pathname.replace('{news}', newsId);
     if (pathname.includes('{results}')) {
       resultsUuid ??= await benchMatch((staffSession ??= await memberSession(true)), { published: true });
       pathname = pathname.replace('{results}', resultsUuid);
