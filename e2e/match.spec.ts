@@ -529,8 +529,12 @@ async function publishedMatch(page: Page) {
   return { staff, shooterSession, match };
 }
 
-test('a visitor’s phone shows the results’ frame from the HTML, asks for them before the app’s code, and nothing moves as they arrive', async ({ page, browser }) => {
-  const { match } = await publishedMatch(page);
+test('a visitor’s phone shows the results’ frame from the HTML, headed with the match, asks for them before the app’s code, and nothing moves as they arrive', async ({ page, browser }) => {
+  const { staff, match } = await publishedMatch(page);
+  // A name that takes two lines on a phone: the frame drawn at build time heads the page
+  // "Resultados" in one; the server heads it with the match (decision 0075), as the app does.
+  const name = `Tirada social de otoño <${match.evento.slice(-6)}>: Copa Serra Alta, segunda jornada`;
+  expect((await apiCall(page, 'PUT', `/api/admin/events/${match.uuid}/match/`, matchSetup(name, true), staff.token)).status()).toBe(200);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const visitor = await context.newPage();
   await visitor.addInitScript(() => {
@@ -552,7 +556,12 @@ test('a visitor’s phone shows the results’ frame from the HTML, asks for the
     if (path.startsWith('/api/') || path.includes('/assets/start-app-')) asked.push(path);
   });
   const response = await visitor.goto(`/match/${match.uuid}/results`);
-  expect(await response!.text()).toContain('<div class="container-xl py-4 results-page">');
+  const drawn = await response!.text();
+  expect(drawn).toContain('<div class="container-xl py-4 results-page">');
+  expect(drawn).toContain(`<h1 class="mb-1">${name.replace('<', '&lt;').replace('>', '&gt;')}</h1>`);
+  const header = visitor.locator('.page-header');
+  await expect(header.getByRole('heading', { level: 1 })).toHaveText(name);
+  expect((await header.boundingBox())!.height).toBeGreaterThan(150);
   await expect(visitor.locator('.results-row').first()).toBeVisible();
   await visitor.waitForTimeout(500);
   const shifts = await visitor.evaluate(() => (window as unknown as { shifts: number[] }).shifts);

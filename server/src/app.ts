@@ -18,7 +18,7 @@ import { eitherPage, registerWebApp } from './plugins/web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerVersions } from './plugins/versions.ts';
 import { Hooks } from './lib/hooks.ts';
-import { calendarPages, contentPages, healthRoutes, memberOfToken, moduleRoutes } from './modules/index.ts';
+import { calendarPages, contentPages, healthRoutes, memberOfToken, moduleRoutes, resultsPages } from './modules/index.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -79,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMalformedUrlRoute(app);
   await app.register(healthRoutes);
   await app.register(moduleRoutes);
-  await registerWebApp(app, config.webDist, (webDist) => eitherPage(contentPages(app, webDist), calendarPages(app, webDist)));
+  await registerWebApp(app, config.webDist, (webDist) => eitherPage(contentPages(app, webDist), calendarPages(app, webDist), resultsPages(app, webDist)));
   // Every process delivers queued work; on close it takes no more and finishes what it holds.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('preClose', async () => ctx.jobs.stop());

@@ -41,6 +41,20 @@ export interface DrawnMonth {
 export const MONTH_ELEMENT_ID = 'club-month';
 
 /**
+ * What the server heads a published match's results page with (decision 0075): the match's name
+ * and the event's start ('YYYY-MM-DD HH:MM:SS', club time). The page carries it
+ * (`RESULTS_HEAD_ELEMENT_ID`), so the app heads its first render alike before its own data is in.
+ */
+export interface DrawnResultsHead {
+  eventUuid: string;
+  name: string;
+  start: string;
+}
+
+/** The id of the script element in which a drawn results page carries its header's data. */
+export const RESULTS_HEAD_ELEMENT_ID = 'club-results-head';
+
+/**
  * A screen drawn for one member (the server draws the scoring screen for the range officer who
  * asks, decision 0068): the session as the app will hold it, and the screen's data.
  */

@@ -25,6 +25,7 @@ export { healthRoutes } from './health/routes.ts';
 export { memberOfToken } from './auth/index.ts';
 export { contentPages } from './content/index.ts';
 export { calendarPages } from './events/index.ts';
+export { resultsPages } from './matches/index.ts';
 
 /** Lets every module register on the others' hooks (lib/hooks.ts), then registers every resource module's routes. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {

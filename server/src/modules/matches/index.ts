@@ -2,3 +2,4 @@
 export { matchesHooks } from './member-data.ts';
 export { writeImport } from './import.ts';
 export type { ImportedMatch } from './practiscore.ts';
+export { resultsPages } from './drawn-results.ts';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../lib/page-title.tsx';
 import { ApiCallError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.tsx';
 import { eventDayLabel, useBriefingEvent } from '../../lib/library/briefing-event.ts';
-import { downloadResultsCsv, resultsCsvPath, useMatchOfResults, useResults } from './api/results.ts';
+import { downloadResultsCsv, drawnResultsHead, resultsCsvPath, useMatchOfResults, useResults } from './api/results.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import './results.css';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';
@@ -139,12 +139,15 @@ export function ResultsPage() {
   const stages = results.data?.stages ?? match.data?.stages ?? [];
   const ipsc = (results.data?.scoring ?? match.data?.scoring ?? 'ipsc') === 'ipsc';
   const code = results.error instanceof ApiCallError ? results.error.errorCode : null;
-  const title = results.data?.name ?? match.data?.name ?? event.data?.evento ?? t('TITLE');
+  // Until the match and its event have come, the header the server drew the page with.
+  const drawn = drawnResultsHead(uuid);
+  const title = results.data?.name ?? match.data?.name ?? drawn?.name ?? event.data?.evento ?? t('TITLE');
+  const start = event.data?.start ?? drawn?.start;
   const fileName = `results-${uuid.slice(0, 8)}.csv`;
 
   return (
     <>
-      <PageHeader title={title} subtitle={event.data ? `${t('TITLE')} · ${eventDayLabel(event.data.start, i18n.language)}` : t('TITLE')} />
+      <PageHeader title={title} subtitle={start ? `${t('TITLE')} · ${eventDayLabel(start, i18n.language)}` : t('TITLE')} />
       <div className="container-xl py-4 results-page">
         {results.isPending ? (
           <div className="spinner-border" role="status">

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { matchSchema, memberResultsSchema, resultsSchema } from '@club/contract/match';
 import type { Match, MemberMatchResult, Results } from '@club/contract/match';
+import { RESULTS_HEAD_ELEMENT_ID } from '@club/contract/content-view';
+import type { DrawnResultsHead } from '@club/contract/content-view';
 import { apiRequest } from '../../../lib/http.ts';
 import { readStoredSession } from '../../../lib/session-storage.ts';
 
@@ -55,4 +57,24 @@ export function useMyResults(personUuid: string | undefined) {
       apiRequest(`/api/registro/${encodeURIComponent(personUuid ?? '')}/results/`, { schema: memberResultsSchema }),
     enabled: personUuid !== undefined,
   });
+}
+
+let drawnHead: DrawnResultsHead | null | undefined;
+
+/**
+ * What the server headed this match's results page with (decision 0075), read once from the
+ * page; undefined on another match's page or a page drawn at build time. The app heads its first
+ * render with it until the match and the event have come, so the header keeps its height.
+ */
+export function drawnResultsHead(eventUuid: string): DrawnResultsHead | undefined {
+  if (typeof document === 'undefined') return undefined;
+  if (drawnHead === undefined) {
+    const text = document.getElementById(RESULTS_HEAD_ELEMENT_ID)?.textContent;
+    try {
+      drawnHead = text ? (JSON.parse(text) as DrawnResultsHead) : null;
+    } catch {
+      drawnHead = null;
+    }
+  }
+  return drawnHead?.eventUuid === eventUuid ? drawnHead : undefined;
 }
