@@ -163,7 +163,10 @@ export function EventDetailsCard({ event, user, viewer, nowLocal, onClose }: Eve
             upcoming={event.start > nowLocal}
           />
         ) : null}
-        {user === null ? (
+        {user === null && !isRegistrable(event.type) ? (
+          <p className="cal-not-registrable">{t('CARD.NOT_REGISTRABLE')}</p>
+        ) : user === null && event.start <= nowLocal ? null : user === null ? (
+          // Signing in shows the seats and the form: only where there is still something to register for.
           <p className="cal-signin-hint">
             <Link
               to={loginPathReturningTo(

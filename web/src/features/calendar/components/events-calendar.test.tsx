@@ -283,6 +283,21 @@ describe('details card', () => {
       `/login?next=${encodeURIComponent('/calendar?month=2025-03&event=shoot')}`,
     );
   });
+
+  it('asks a visitor to sign in only where there is still something to register for', async () => {
+    stubFetch(monthAnswer(MARCH));
+    const user = userEvent.setup();
+    renderCalendar();
+    // An event that has started: nothing to register for, nothing to sign in for.
+    await user.click(await screen.findByRole('button', { name: /Precision night/ }));
+    const past = await screen.findByRole('article', { name: 'Precision night' });
+    expect(within(past).queryByRole('link', { name: 'Log in' })).toBeNull();
+    // An event that takes no registrations says so, as it does to a member.
+    await user.click(chip(/Range booked/));
+    const booked = await screen.findByRole('article', { name: 'Range booked' });
+    expect(within(booked).queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(within(booked).getByText('This event does not take registrations.')).toBeInTheDocument();
+  });
 });
 
 describe('registration', () => {
