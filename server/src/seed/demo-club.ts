@@ -185,18 +185,27 @@ async function insertDemoClub(
   const yearStart = `${thisMonth.year}-01-12` < today ? `${thisMonth.year}-01-12` : today;
   const lastMonthEnd = monthBounds(past).last;
   const [laia, pau] = [memberIds[2], memberIds[3]];
-  const payments: Array<Parameters<typeof writePastPayment>[1]> = [
-    { member_id: staff.id, concept: 'cuota', amount_cents: 12_000, method: 'transferencia', paid_at: yearStart, reference: null, period_end: `${thisMonth.year}-12-31`, classes: null, event_id: null, recorded_by: staff.id },
-    { member_id: marc.id, concept: 'cuota', amount_cents: 12_000, method: 'transferencia', paid_at: yearStart, reference: null, period_end: `${thisMonth.year}-12-31`, classes: null, event_id: null, recorded_by: staff.id },
-    { member_id: marc.id, concept: 'bono', amount_cents: 15_000, method: 'bizum', paid_at: today, reference: null, period_end: null, classes: 10, event_id: null, recorded_by: staff.id },
+  type Payment = Parameters<typeof writePastPayment>[1];
+  const paid = (member: string, fields: Pick<Payment, 'concept' | 'amount_cents' | 'method' | 'paid_at'> & Partial<Payment>): Payment => ({
+    member_id: member,
+    reference: null,
+    period_end: null,
+    classes: null,
+    event_id: null,
+    recorded_by: staff.id,
+    ...fields,
+  });
+  const dues = (member: string, paidAt: string, periodEnd: string, method: Payment['method'], reference: string | null = null) =>
+    paid(member, { concept: 'cuota', amount_cents: 12_000, method, paid_at: paidAt, period_end: periodEnd, reference });
+  const payments = [
+    dues(staff.id, yearStart, `${thisMonth.year}-12-31`, 'transferencia'),
+    dues(marc.id, yearStart, `${thisMonth.year}-12-31`, 'transferencia'),
+    paid(marc.id, { concept: 'bono', amount_cents: 15_000, method: 'bizum', paid_at: today, classes: 10 }),
   ];
-  if (laia) {
-    const paid = `${Number(lastMonthEnd.slice(0, 4)) - 1}${lastMonthEnd.slice(4, 8)}01`;
-    payments.push({ member_id: laia, concept: 'cuota', amount_cents: 12_000, method: 'efectivo', paid_at: paid, reference: null, period_end: lastMonthEnd, classes: null, event_id: null, recorded_by: staff.id });
-  }
+  if (laia) payments.push(dues(laia, `${Number(lastMonthEnd.slice(0, 4)) - 1}${lastMonthEnd.slice(4, 8)}01`, lastMonthEnd, 'efectivo'));
   if (pau) {
-    const paid = `${lastMonthEnd.slice(0, 8)}15`;
-    payments.push({ member_id: pau, concept: 'cuota', amount_cents: 12_000, method: 'efectivo', paid_at: paid, reference: 'Alta', period_end: `${Number(paid.slice(0, 4)) + 1}${paid.slice(4, 8)}14`, classes: null, event_id: null, recorded_by: staff.id });
+    const paidAt = `${lastMonthEnd.slice(0, 8)}15`;
+    payments.push(dues(pau, paidAt, `${Number(paidAt.slice(0, 4)) + 1}${paidAt.slice(4, 8)}14`, 'efectivo', 'Alta'));
   }
   for (const payment of payments) await writePastPayment(db, payment, stamp);
   return credentials;

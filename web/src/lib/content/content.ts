@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_ELEMENT_ID } from '@club/contract/content-view';
 import type { RenderedContent } from '@club/contract/content';
 import { apiRequest } from '../http.ts';
+import { readJsonBlock } from '../json-block.ts';
 
 /**
  * The content carried in the page itself (a JSON data block), which only a page drawn without the
@@ -9,17 +10,7 @@ import { apiRequest } from '../http.ts';
  * (`data-content`) and `startApp` asks for the content before it replaces them (decision 0062).
  * Read once; pages without it ask the server.
  */
-function embeddedContent(): RenderedContent | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById(CONTENT_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  // Our own server wrote it into the page; the public pages carry no schema code to check it.
-  try {
-    return JSON.parse(text) as RenderedContent;
-  } catch {
-    return undefined;
-  }
-}
+const embeddedContent = () => readJsonBlock<RenderedContent>(CONTENT_ELEMENT_ID);
 
 let embedded: RenderedContent | undefined | null = null;
 const firstContent = () => {

@@ -3,6 +3,7 @@ import { MONTH_ELEMENT_ID } from '@club/contract/content-view';
 import type { DrawnMonth } from '@club/contract/content-view';
 import { eventListSchema } from '@club/contract/schemas';
 import type { ClubEvent } from '@club/contract/schemas';
+import { readJsonBlock } from '../../../lib/json-block.ts';
 import { apiRequest } from '../../../lib/http.ts';
 
 /** Root of every events query key: a subscribe invalidates all of them. */
@@ -42,14 +43,7 @@ let drawnMonth: DrawnMonth | null | undefined;
  */
 export function drawnMonthEvents(year: number, month: number): ClubEvent[] | undefined {
   if (typeof document === 'undefined' || performance.now() > DRAWN_MONTH_FRESH_MS) return undefined;
-  if (drawnMonth === undefined) {
-    const text = document.getElementById(MONTH_ELEMENT_ID)?.textContent;
-    try {
-      drawnMonth = text ? (JSON.parse(text) as DrawnMonth) : null;
-    } catch {
-      drawnMonth = null;
-    }
-  }
+  if (drawnMonth === undefined) drawnMonth = readJsonBlock<DrawnMonth>(MONTH_ELEMENT_ID) ?? null;
   return drawnMonth && drawnMonth.year === year && drawnMonth.month === month ? drawnMonth.events : undefined;
 }
 

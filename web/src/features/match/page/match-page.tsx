@@ -128,14 +128,7 @@ export function MatchPage() {
                             {squad.capacity === null ? t('PAGE.COUNT', { count: members.length }) : t('PAGE.COUNT_OF', { count: members.length, capacity: squad.capacity })}
                           </small>
                         </h3>
-                        <ul className="list-unstyled mb-2">
-                          {members.map((c) => (
-                            <li key={c.id}>
-                              {c.fullName} <small className="text-body-secondary">· {t(`common:ENUMS.DIVISION.${c.division}`)}</small>
-                              {c.dq ? <span className="badge text-bg-danger ms-1">{t('STATUS.DQ')}</span> : null}
-                            </li>
-                          ))}
-                        </ul>
+                        <CompetitorList competitors={members} className="mb-2" />
                         {mine && mine.squad !== squad.number ? (
                           <button type="button" className="btn btn-sm btn-outline-primary" disabled={full} onClick={() => void join(squad.number)}>
                             {full ? t('PAGE.FULL') : t('PAGE.JOIN', { squad: label })}
@@ -156,14 +149,7 @@ export function MatchPage() {
                       <h3 id="squad-none" className="h5 card-title">
                         {t('SCORE.NO_SQUAD')} <small className="text-body-secondary">{t('PAGE.COUNT', { count: unsquadded.length })}</small>
                       </h3>
-                      <ul className="list-unstyled mb-0">
-                        {unsquadded.map((c) => (
-                          <li key={c.id}>
-                            {c.fullName} <small className="text-body-secondary">· {t(`common:ENUMS.DIVISION.${c.division}`)}</small>
-                            {c.dq ? <span className="badge text-bg-danger ms-1">{t('STATUS.DQ')}</span> : null}
-                          </li>
-                        ))}
-                      </ul>
+                      <CompetitorList competitors={unsquadded} className="mb-0" />
                     </div>
                   </article>
                 ) : null}
@@ -173,5 +159,20 @@ export function MatchPage() {
         )}
       </div>
     </>
+  );
+}
+
+/** Competitors by name, each with their division and a DQ mark. */
+function CompetitorList({ competitors, className }: { competitors: readonly Competitor[]; className: string }) {
+  const { t } = useTranslation(['match', 'common']);
+  return (
+    <ul className={`list-unstyled ${className}`}>
+      {competitors.map((c) => (
+        <li key={c.id}>
+          {c.fullName} <small className="text-body-secondary">· {t(`common:ENUMS.DIVISION.${c.division}`)}</small>
+          {c.dq ? <span className="badge text-bg-danger ms-1">{t('STATUS.DQ')}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

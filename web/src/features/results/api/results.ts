@@ -4,6 +4,7 @@ import type { Match, MemberMatchResult, Results } from '@club/contract/match';
 import { RESULTS_HEAD_ELEMENT_ID } from '@club/contract/content-view';
 import type { DrawnResultsHead } from '@club/contract/content-view';
 import { apiRequest } from '../../../lib/http.ts';
+import { readJsonBlock } from '../../../lib/json-block.ts';
 import { readStoredSession } from '../../../lib/session-storage.ts';
 
 /** GET /api/events/{uuid}/match/results/: anyone once published; staff and range officers live. */
@@ -68,13 +69,6 @@ let drawnHead: DrawnResultsHead | null | undefined;
  */
 export function drawnResultsHead(eventUuid: string): DrawnResultsHead | undefined {
   if (typeof document === 'undefined') return undefined;
-  if (drawnHead === undefined) {
-    const text = document.getElementById(RESULTS_HEAD_ELEMENT_ID)?.textContent;
-    try {
-      drawnHead = text ? (JSON.parse(text) as DrawnResultsHead) : null;
-    } catch {
-      drawnHead = null;
-    }
-  }
+  if (drawnHead === undefined) drawnHead = readJsonBlock<DrawnResultsHead>(RESULTS_HEAD_ELEMENT_ID) ?? null;
   return drawnHead?.eventUuid === eventUuid ? drawnHead : undefined;
 }
